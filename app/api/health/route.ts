@@ -1,0 +1,5 @@
+import { apiRoute, json } from "@/server/http/route";
+
+export const dynamic = "force-dynamic";
+
+export const GET = apiRoute(async () => json({ ok: true }), { public: true });

@@ -1,0 +1,7 @@
+import { presets } from "@/server/mcp/launch";
+import { apiRoute, json } from "@/server/http/route";
+import type { PresetListResponse } from "@/lib/contract";
+
+export const dynamic = "force-dynamic";
+
+export const GET = apiRoute(async () => json({ presets: presets() } satisfies PresetListResponse));

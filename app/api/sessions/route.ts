@@ -1,0 +1,21 @@
+import { createSessionBodySchema, type SessionListResponse } from "@/lib/contract";
+import { apiRoute, json, parseWith, readJson } from "@/server/http/route";
+import { resolveLaunch } from "@/server/mcp/launch";
+import { getRegistry } from "@/server/mcp/registry";
+
+export const dynamic = "force-dynamic";
+
+export const GET = apiRoute(async () =>
+  json({
+    sessions: getRegistry()
+      .list()
+      .map((s) => s.summary()),
+  } satisfies SessionListResponse),
+);
+
+export const POST = apiRoute(async (req) => {
+  const body = parseWith(createSessionBodySchema, await readJson(req));
+  const { launch, name } = resolveLaunch(body);
+  const session = await getRegistry().create(launch, name);
+  return json(session.summary(), 201);
+});

@@ -1,0 +1,140 @@
+/**
+ * The HTTP contract between the browser (and scripts, and recorded checks) and the backend.
+ * Zod schemas for what crosses the wire, and their inferred types. MCP payloads themselves
+ * (resources, templates, read results) are validated by the SDK's own schemas on the server and
+ * typed here with the SDK's types.
+ */
+import { z } from "zod";
+import type {
+  ReadResourceResult,
+  Resource,
+  ResourceTemplate,
+  ServerCapabilities,
+  Implementation,
+} from "@modelcontextprotocol/sdk/types.js";
+
+export type { ReadResourceResult, Resource, ResourceTemplate, ServerCapabilities, Implementation };
+
+/** Error envelope every non-2xx API answer carries. */
+export const errorCodes = [
+  "bad_request",
+  "unauthorized",
+  "forbidden",
+  "not_found",
+  "conflict",
+  "payload_too_large",
+  "server_error",
+  "bad_gateway",
+  "gateway_timeout",
+  "internal",
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const errorEnvelopeSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    /** JSON-RPC error code when the MCP server answered with an error. */
+    mcpCode: z.number().optional(),
+    /** Last stderr lines of the server, when they help explain the failure. */
+    stderrTail: z.array(z.string()).optional(),
+  }),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+const envSchema = z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "invalid variable name"), z.string());
+
+/**
+ * POST /api/sessions. Either a pasted command line (`command` alone, parsed as a shell would split
+ * it), or an explicit program with `args` (no parsing), or a built-in preset such as the demo server.
+ */
+export const createSessionBodySchema = z.union([
+  z
+    .object({
+      preset: z.literal("demo"),
+      name: z.string().min(1).max(200).optional(),
+      env: envSchema.optional(),
+    })
+    .strict(),
+  z
+    .object({
+      command: z.string().min(1).max(10_000),
+      args: z.array(z.string().max(10_000)).max(1_000).optional(),
+      env: envSchema.optional(),
+      cwd: z.string().min(1).max(4_096).optional(),
+      name: z.string().min(1).max(200).optional(),
+    })
+    .strict(),
+]);
+export type CreateSessionBody = z.infer<typeof createSessionBodySchema>;
+
+/** What a session runs, exactly as spawned (no shell). Env shows only what the user added. */
+export interface LaunchSpec {
+  program: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd?: string;
+}
+
+export type SessionStatus = "connecting" | "connected" | "disconnected";
+
+export interface SessionError {
+  message: string;
+  exitCode?: number | null;
+  signal?: string | null;
+  stderrTail?: string[];
+}
+
+export interface SessionSummary {
+  id: string;
+  name: string;
+  status: SessionStatus;
+  launch: LaunchSpec;
+  serverInfo: Implementation | null;
+  capabilities: ServerCapabilities | null;
+  protocolVersion: string | null;
+  instructions?: string;
+  startedAt: string;
+  connectedAt?: string;
+  disconnectedAt?: string;
+  error?: SessionError;
+}
+
+export interface SessionListResponse {
+  sessions: SessionSummary[];
+}
+export interface ResourceListResponse {
+  resources: Resource[];
+  /** How many pages the server's list took. */
+  pages: number;
+  /** Protocol problems seen while listing (e.g. a repeating cursor). */
+  warnings?: string[];
+}
+export interface TemplateListResponse {
+  resourceTemplates: ResourceTemplate[];
+  pages: number;
+  warnings?: string[];
+}
+export type ReadResponse = ReadResourceResult;
+export interface StderrResponse {
+  lines: string[];
+  /** Lines dropped from the front of the bounded buffer. */
+  dropped: number;
+}
+
+/** Built-in server launch presets the UI offers with one click. */
+export interface PresetInfo {
+  id: "demo";
+  name: string;
+  launch: LaunchSpec;
+}
+export interface PresetListResponse {
+  presets: PresetInfo[];
+}
+
+export const uriQuerySchema = z.object({ uri: z.string().min(1).max(65_536) });
+export const contentQuerySchema = uriQuerySchema.extend({
+  index: z.coerce.number().int().min(0).max(10_000).default(0),
+  download: z.enum(["0", "1"]).optional(),
+});
+export const sessionIdSchema = z.string().regex(/^[A-Za-z0-9_-]{6,64}$/);

@@ -1,0 +1,38 @@
+import type { NextConfig } from "next";
+
+// Pages and API alike: nothing a server sends may run script here, and the token never leaks
+// through Referer (see server/http/guard.ts for the Host/Origin side).
+const securityHeaders = [
+  {
+    key: "Content-Security-Policy",
+    value: [
+      "default-src 'self'",
+      // Next's hydration bootstrap is inline; no eval, no remote script.
+      "script-src 'self' 'unsafe-inline'",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' blob: data:",
+      "media-src 'self' blob:",
+      "frame-src blob:",
+      "connect-src 'self'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+    ].join("; "),
+  },
+  { key: "Referrer-Policy", value: "no-referrer" },
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "X-Frame-Options", value: "DENY" },
+];
+
+const nextConfig: NextConfig = {
+  poweredByHeader: false,
+  reactStrictMode: true,
+  // The SDK and its spawn helpers are Node-only; keep them out of the bundle.
+  serverExternalPackages: ["@modelcontextprotocol/sdk"],
+  async headers() {
+    return [{ source: "/:path*", headers: securityHeaders }];
+  },
+};
+
+export default nextConfig;

@@ -1,0 +1,128 @@
+/**
+ * `npm start`: build if needed, then serve the app on 127.0.0.1 with a per-run token, and print
+ * the one URL to open. Owns process-level concerns: the Host/Origin gate for every request
+ * (pages included), and reaping every MCP server on SIGINT/SIGTERM/exit.
+ *
+ * Not `import "server-only"`: this runs under tsx outside Next's bundler; it imports only lib/.
+ */
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import next from "next";
+import { isAllowedHost, isAllowedOrigin, isLoopbackName } from "../../lib/request-guard";
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+process.chdir(root);
+
+function fail(message: string): never {
+  console.error(`mcp-resource-inspector: ${message}`);
+  process.exit(1);
+}
+
+const host = process.env.MCP_INSPECTOR_HOST ?? "127.0.0.1";
+const allowRemote = process.env.MCP_INSPECTOR_DANGEROUSLY_ALLOW_REMOTE === "1";
+if (!isLoopbackName(host.toLowerCase()) && !allowRemote) {
+  fail(
+    `refusing to listen on ${host}: this app runs commands, so it binds loopback only. ` +
+      `Set MCP_INSPECTOR_DANGEROUSLY_ALLOW_REMOTE=1 to override (anyone who can reach the port and has the token can run programs).`,
+  );
+}
+const port = Number(process.env.PORT ?? 6280);
+if (!Number.isInteger(port) || port < 0 || port > 65535)
+  fail(`PORT must be 0..65535, got ${process.env.PORT}`);
+
+const token = process.env.MCP_INSPECTOR_TOKEN || randomBytes(32).toString("base64url");
+process.env.MCP_INSPECTOR_TOKEN = token;
+process.env.MCP_INSPECTOR_ROOT = root;
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  if (!existsSync(dir)) return newest;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === "node_modules" || entry.name.startsWith(".")) continue;
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+/** Build when there is no build, or when a source is newer than it (a fresh clone, a pull). */
+function buildIfNeeded(): void {
+  if (process.env.MCP_INSPECTOR_SKIP_BUILD === "1") return;
+  const stamp = path.join(root, ".next", "BUILD_ID");
+  const demo = path.join(root, "dist", "demo-server.mjs");
+  const built =
+    existsSync(stamp) && existsSync(demo) ? Math.min(statSync(stamp).mtimeMs, statSync(demo).mtimeMs) : 0;
+  const sources = Math.max(
+    ...["app", "components", "lib", "server"].map((d) => newestMtime(path.join(root, d))),
+  );
+  if (built > sources) return;
+  console.error(built ? "Sources changed since the last build; rebuilding…" : "First run: building the app…");
+  const r = spawnSync("npm", ["run", "build"], { stdio: ["ignore", "inherit", "inherit"], cwd: root });
+  if (r.status !== 0) fail("build failed (see above)");
+}
+
+type Registry = { closeAll(): Promise<void>; killAllSync(): void };
+const registry = () => (globalThis as { __mcpRegistry?: Registry }).__mcpRegistry;
+
+async function main(): Promise<void> {
+  buildIfNeeded();
+  const app = next({ dev: false, dir: root, hostname: host, port, quiet: true });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+
+  const server = http.createServer((req, res) => {
+    const reqHost = req.headers.host;
+    const origin = req.headers.origin;
+    const hostOk = allowRemote ? Boolean(reqHost) : isAllowedHost(reqHost, String(actualPort));
+    if (!hostOk || !isAllowedOrigin(origin, reqHost)) {
+      res.writeHead(403, { "Content-Type": "application/json", "Cache-Control": "no-store" });
+      res.end(
+        JSON.stringify({
+          error: {
+            code: "forbidden",
+            message: hostOk ? "Cross-origin requests are not allowed." : "Host not allowed.",
+          },
+        }),
+      );
+      return;
+    }
+    void handle(req, res);
+  });
+
+  let actualPort = port;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address();
+  if (address && typeof address === "object") actualPort = address.port;
+  process.env.MCP_INSPECTOR_PORT = String(actualPort);
+  if (allowRemote) process.env.MCP_INSPECTOR_DANGEROUSLY_ALLOW_REMOTE = "1";
+
+  const shownHost = host.includes(":") ? `[${host}]` : host;
+  console.log(`mcp-resource-inspector ready: http://${shownHost}:${actualPort}/?token=${token}`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.error(`\n${signal}: stopping servers…`);
+    server.close();
+    server.closeAllConnections();
+    const done = registry()?.closeAll() ?? Promise.resolve();
+    const force = setTimeout(() => process.exit(1), 8_000);
+    void done.finally(() => {
+      clearTimeout(force);
+      process.exit(0);
+    });
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  // Whatever path ends the process, no MCP server outlives it.
+  process.on("exit", () => registry()?.killAllSync());
+}
+
+main().catch((err: unknown) => fail(err instanceof Error ? (err.stack ?? err.message) : String(err)));

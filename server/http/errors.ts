@@ -1,0 +1,72 @@
+import "server-only";
+import { ErrorCode as McpErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { CommandLineError } from "@/lib/command-line";
+import type { ErrorCode, ErrorEnvelope } from "@/lib/contract";
+import { MessageTooLargeError } from "@/server/mcp/stdio-transport";
+import {
+  SessionNotConnectedError,
+  SessionNotFoundError,
+  SessionStartError,
+  TooManySessionsError,
+} from "@/server/mcp/errors";
+
+/** An error that already knows its HTTP answer. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly extra: Omit<ErrorEnvelope["error"], "code" | "message"> = {},
+  ) {
+    super(message);
+  }
+}
+
+function fromMcpError(err: McpError): HttpError {
+  const message = err.message.replace(/^MCP error -?\d+: /, "");
+  const extra = { mcpCode: err.code };
+  switch (err.code) {
+    case McpErrorCode.RequestTimeout:
+      return new HttpError(504, "gateway_timeout", `The server did not answer in time: ${message}`, extra);
+    case McpErrorCode.ConnectionClosed:
+      return new HttpError(502, "bad_gateway", `The server connection closed: ${message}`, extra);
+    case -32002: // Resource not found (spec up to 2025-11-25)
+      return new HttpError(404, "not_found", message, extra);
+    case McpErrorCode.InvalidParams:
+      // The SDK's McpServer and 2026-07-28 servers report an unknown resource as -32602.
+      return /not found|unknown resource/i.test(message)
+        ? new HttpError(404, "not_found", message, extra)
+        : new HttpError(400, "bad_request", message, extra);
+    case McpErrorCode.MethodNotFound:
+      return new HttpError(501, "server_error", `The server does not support this: ${message}`, extra);
+    default:
+      return new HttpError(502, "server_error", message, extra);
+  }
+}
+
+/** Map anything thrown below a route handler to one HttpError. */
+export function toHttpError(err: unknown): HttpError {
+  if (err instanceof HttpError) return err;
+  if (err instanceof McpError) return fromMcpError(err);
+  if (err instanceof CommandLineError) return new HttpError(400, "bad_request", err.message);
+  if (err instanceof SessionNotFoundError) return new HttpError(404, "not_found", err.message);
+  if (err instanceof SessionNotConnectedError) return new HttpError(409, "conflict", err.message);
+  if (err instanceof TooManySessionsError) return new HttpError(409, "conflict", err.message);
+  if (err instanceof MessageTooLargeError) return new HttpError(413, "payload_too_large", err.message);
+  if (err instanceof SessionStartError) {
+    const timedOut = /within \d+ ms/.test(err.message);
+    return new HttpError(timedOut ? 504 : 502, timedOut ? "gateway_timeout" : "bad_gateway", err.message, {
+      stderrTail: err.stderrTail,
+    });
+  }
+  if (err instanceof Error && err.message === "Not connected") {
+    return new HttpError(409, "conflict", "The server is not connected.");
+  }
+  console.error("[mcp-resource-inspector] unexpected error:", err);
+  return new HttpError(500, "internal", "Internal error; see the inspector's terminal for details.");
+}
+
+export function errorResponse(err: HttpError): Response {
+  const body: ErrorEnvelope = { error: { code: err.code, message: err.message, ...err.extra } };
+  return Response.json(body, { status: err.status, headers: { "Cache-Control": "no-store" } });
+}

@@ -1,0 +1,28 @@
+import "server-only";
+
+/** Domain errors of the MCP layer; server/http/errors.ts maps them to HTTP answers. */
+export class SessionNotFoundError extends Error {
+  constructor(id: string) {
+    super(`No session with id "${id}".`);
+  }
+}
+
+export class SessionNotConnectedError extends Error {
+  constructor(name: string, status: string) {
+    super(`Server "${name}" is ${status}; reconnect it first.`);
+  }
+}
+
+/** The server could not be started or did not complete initialization. */
+export class SessionStartError extends Error {
+  constructor(
+    message: string,
+    readonly stderrTail: string[],
+    readonly exitCode: number | null = null,
+    readonly signal: string | null = null,
+  ) {
+    super(message);
+  }
+}
+
+export class TooManySessionsError extends Error {}

@@ -1,0 +1,42 @@
+import "server-only";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { parseCommandLine } from "@/lib/command-line";
+import type { CreateSessionBody, LaunchSpec, PresetInfo } from "@/lib/contract";
+
+/** The folder the app runs from (the launcher sets it; `next dev` runs from it). */
+export function appRoot(): string {
+  return process.env.MCP_INSPECTOR_ROOT ?? process.cwd();
+}
+
+/** The built-in demo server: the esbuild bundle when built, else the TypeScript source via tsx. */
+export function demoLaunch(env: Record<string, string> = {}): LaunchSpec {
+  const root = appRoot();
+  const bundle = path.join(root, "dist", "demo-server.mjs");
+  const args = existsSync(bundle)
+    ? [bundle]
+    : ["--import", "tsx", path.join(root, "server", "demo", "main.ts")];
+  return { program: process.execPath, args, env, cwd: root };
+}
+
+export function presets(): PresetInfo[] {
+  return [{ id: "demo", name: "Demo server", launch: demoLaunch() }];
+}
+
+/** Turn a create request into exactly what will be spawned. Throws CommandLineError (→ 400). */
+export function resolveLaunch(body: CreateSessionBody): { launch: LaunchSpec; name?: string } {
+  if ("preset" in body) {
+    return { launch: demoLaunch(body.env ?? {}), name: body.name };
+  }
+  const base: LaunchSpec =
+    body.args !== undefined
+      ? { program: body.command, args: body.args, env: {} }
+      : parseCommandLine(body.command);
+  const launch: LaunchSpec = {
+    program: base.program,
+    args: base.args,
+    env: { ...base.env, ...body.env },
+    ...(body.cwd ? { cwd: body.cwd } : {}),
+  };
+  return { launch, name: body.name };
+}

@@ -1,0 +1,43 @@
+import "server-only";
+
+export interface PagedResult<T> {
+  items: T[];
+  pages: number;
+  /** Protocol problems found while walking, e.g. a cursor the server handed out twice. */
+  warnings: string[];
+}
+
+/**
+ * Walk every page of a cursor-paginated list. Cursors are opaque (spec: pagination), so the only
+ * guards are a cursor repeating — which would loop forever — and a page cap.
+ */
+export async function walkPages<T>(
+  fetchPage: (cursor: string | undefined) => Promise<{ items: T[]; nextCursor?: string | undefined }>,
+  maxPages: number,
+): Promise<PagedResult<T>> {
+  const items: T[] = [];
+  const warnings: string[] = [];
+  const seen = new Set<string>();
+  let cursor: string | undefined;
+  let pages = 0;
+  for (;;) {
+    const page = await fetchPage(cursor);
+    pages++;
+    items.push(...page.items);
+    const next = page.nextCursor;
+    if (next === undefined || next === null) break;
+    if (seen.has(next)) {
+      warnings.push(
+        `The server returned cursor ${JSON.stringify(next.slice(0, 80))} twice (page ${pages}); stopped listing.`,
+      );
+      break;
+    }
+    if (pages >= maxPages) {
+      warnings.push(`Stopped after ${maxPages} pages (MCP_INSPECTOR_MAX_PAGES).`);
+      break;
+    }
+    seen.add(next);
+    cursor = next;
+  }
+  return { items, pages, warnings };
+}
