@@ -90,6 +90,8 @@ export interface SessionSummary {
   name: string;
   status: SessionStatus;
   launch: LaunchSpec;
+  /** Process id of the spawned program (the root of its process tree), while known. */
+  pid: number | null;
   serverInfo: Implementation | null;
   capabilities: ServerCapabilities | null;
   protocolVersion: string | null;

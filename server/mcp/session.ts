@@ -190,6 +190,7 @@ export class McpSession {
       name: this.name,
       status: this.status,
       launch: this.launch,
+      pid: this.transport.pid,
       serverInfo: this.serverInfo,
       capabilities: this.capabilities,
       protocolVersion: this.transport.protocolVersion,

@@ -1,0 +1,45 @@
+import { defineConfig } from "@playwright/test";
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 6391);
+export const E2E_TOKEN = "e2e-token-7c1d9a";
+
+/** Debian's chromium: no browser downloads on this network (see README). */
+const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+export default defineConfig({
+  testDir: "e2e",
+  testMatch: "**/*.spec.ts",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI_REPORT_DIR
+    ? [["list"], ["json", { outputFile: `${process.env.CI_REPORT_DIR}/playwright.json` }]]
+    : [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    browserName: "chromium",
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
+    acceptDownloads: true,
+    trace: "off",
+  },
+  webServer: {
+    // The launcher itself (not `npm start`) so SIGTERM reaches the process that owns the servers.
+    command: "node --import tsx server/cli/start.ts",
+    url: `http://127.0.0.1:${E2E_PORT}/api/health`,
+    timeout: 600_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+    env: { PORT: String(E2E_PORT), MCP_INSPECTOR_TOKEN: E2E_TOKEN },
+  },
+});

@@ -1,0 +1,101 @@
+import { ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { McpServer, RegisteredResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { Variables } from "@modelcontextprotocol/sdk/shared/uriTemplate.js";
+import { resourceNotFound } from "./errors";
+import { DEMO_TEMPLATES } from "./uris";
+
+/**
+ * Resource templates with argument completion (`completion/complete` with `ref/resource`).
+ * McpServer serves `resources/templates/list` and completion from these registrations;
+ * resource-handlers.ts reads through them.
+ */
+
+const USERS: Record<string, { displayName: string; role: string }> = {
+  alice: { displayName: "Alice Liddell", role: "admin" },
+  bob: { displayName: "Bob Builder", role: "maintainer" },
+  carol: { displayName: "Carol Danvers", role: "maintainer" },
+  dave: { displayName: "Dave Lister", role: "viewer" },
+  erin: { displayName: "Erin Hannon", role: "viewer" },
+  frank: { displayName: "Frank Drebin", role: "viewer" },
+};
+
+const REPOS: Record<string, readonly string[]> = {
+  acme: ["anvil", "rocket-skates", "roadrunner-trap"],
+  globex: ["hammock", "reactor"],
+  initech: ["stapler", "tps-reports"],
+};
+
+function startingWith(candidates: Iterable<string>, prefix: string): string[] {
+  const lower = prefix.toLowerCase();
+  return [...candidates].filter((candidate) => candidate.toLowerCase().startsWith(lower));
+}
+
+/** A template variable as one string (our templates only use simple `{var}` expressions). */
+function single(variables: Variables, name: string): string {
+  const value = variables[name];
+  const raw = Array.isArray(value) ? (value[0] ?? "") : (value ?? "");
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw; // malformed %-escapes: match nothing rather than fail the request
+  }
+}
+
+export function registerTemplates(mcp: McpServer): RegisteredResourceTemplate[] {
+  const profile = mcp.registerResource(
+    "user-profile",
+    new ResourceTemplate(DEMO_TEMPLATES.userProfile, {
+      // Not enumerated in resources/list: the point is to fill the template in.
+      list: undefined,
+      complete: { userId: (value) => startingWith(Object.keys(USERS), value) },
+    }),
+    {
+      title: "User profile",
+      description: "A user's profile as JSON. userId completes from the known users.",
+      mimeType: "application/json",
+    },
+    (uri, variables) => {
+      const userId = single(variables, "userId");
+      const user = USERS[userId];
+      if (!user) throw resourceNotFound(uri.href);
+      return {
+        contents: [
+          { uri: uri.href, mimeType: "application/json", text: JSON.stringify({ id: userId, ...user }) },
+        ],
+      };
+    },
+  );
+
+  const readme = mcp.registerResource(
+    "repo-readme",
+    new ResourceTemplate(DEMO_TEMPLATES.repoReadme, {
+      list: undefined,
+      complete: {
+        owner: (value) => startingWith(Object.keys(REPOS), value),
+        // Completion with context: the owner already chosen narrows the repositories offered.
+        repo: (value, context) => {
+          const owner = context?.arguments?.["owner"];
+          const repos = owner !== undefined ? (REPOS[owner] ?? []) : Object.values(REPOS).flat();
+          return startingWith(repos, value);
+        },
+      },
+    }),
+    {
+      title: "Repository README",
+      description: "A repository's README. repo completes from the chosen owner's repositories.",
+      mimeType: "text/markdown",
+    },
+    (uri, variables) => {
+      const owner = single(variables, "owner");
+      const repo = single(variables, "repo");
+      if (!REPOS[owner]?.includes(repo)) throw resourceNotFound(uri.href);
+      return {
+        contents: [
+          { uri: uri.href, mimeType: "text/markdown", text: `# ${owner}/${repo}\n\nA demo repository.\n` },
+        ],
+      };
+    },
+  );
+
+  return [profile, readme];
+}
