@@ -1,0 +1,200 @@
+/**
+ * Issue #2 end to end: the built app in real Chromium, real MCP servers over stdio.
+ */
+import { spawn } from "node:child_process";
+import http from "node:http";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { E2E_PORT, E2E_TOKEN } from "../playwright.config";
+import { InspectorPage } from "./pages/inspector-page";
+
+const auth = { Authorization: `Bearer ${E2E_TOKEN}` };
+const DEMO = "Resource Inspector demo server";
+
+interface Summary {
+  id: string;
+  name: string;
+  pid: number | null;
+  status: string;
+}
+
+async function sessions(request: APIRequestContext): Promise<Summary[]> {
+  const res = await request.get("/api/sessions", { headers: auth });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { sessions: Summary[] }).sessions;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A raw request where we choose the Host header (browsers and fetch will not let us). */
+function rawGet(pathname: string, headers: Record<string, string>, port = E2E_PORT): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: "127.0.0.1", port, path: pathname, headers }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+test.afterEach(async ({ request }) => {
+  for (const s of await sessions(request)) {
+    expect((await request.delete(`/api/sessions/${s.id}`, { headers: auth })).status()).toBe(204);
+  }
+});
+
+test("paste a command, review exactly what will run, confirm, and browse the tree", async ({ page }) => {
+  const inspector = new InspectorPage(page);
+  await inspector.open();
+  await expect(page).not.toHaveURL(/token=/);
+  await inspector.pasteCommand(
+    'DEMO_GREETING="hello world" node node_modules/@modelcontextprotocol/server-everything/dist/index.js stdio',
+  );
+  const review = page.getByRole("region", { name: /review/i });
+  await expect(review).toContainText("node");
+  await expect(review).toContainText("node_modules/@modelcontextprotocol/server-everything/dist/index.js");
+  await expect(review).toContainText("DEMO_GREETING");
+  await expect(review).toContainText("hello world");
+  await inspector.confirmRun();
+  await expect(inspector.tree).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("treeitem").first()).toBeVisible();
+  await expect(page.getByText("demo://resource/dynamic/text/{resourceId}")).toBeVisible();
+});
+
+test("a refused shell operator is explained before anything runs", async ({ page, request }) => {
+  const inspector = new InspectorPage(page);
+  await inspector.open();
+  await inspector.pasteCommand("node server.js | tee log.txt");
+  await expect(page.getByText(/\|/).filter({ hasText: /not|refus|support/i }).first()).toBeVisible();
+  expect(await sessions(request)).toHaveLength(0);
+});
+
+test("the demo server opens with one click; markdown shows its text", async ({ page }) => {
+  const inspector = new InspectorPage(page);
+  await inspector.open();
+  await inspector.tryDemo();
+  await expect(inspector.serverButton(DEMO)).toBeVisible();
+  await inspector.openResource(["demo:", "docs", "guides"], "Getting started with the demo server");
+  await expect(inspector.viewer).toContainText("demo://docs/guides/getting-started.md");
+  await expect(inspector.viewer).toContainText("text/markdown");
+  await expect(inspector.viewer.locator("pre, code").filter({ hasText: "#" }).first()).toBeVisible();
+});
+
+test("the PNG renders as an image", async ({ page }) => {
+  const inspector = new InspectorPage(page);
+  await inspector.open();
+  await inspector.tryDemo();
+  await inspector.openResource(["demo:", "images"], "Demo logo");
+  const img = inspector.viewer.getByRole("img").first();
+  await expect(img).toBeVisible();
+  await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+});
+
+test("a binary resource shows a placeholder and downloads its exact bytes", async ({ page }) => {
+  const inspector = new InspectorPage(page);
+  await inspector.open();
+  await inspector.tryDemo();
+  await inspector.openResource(["demo:", "data"], "blob.bin");
+  await expect(inspector.viewer).toContainText(/Binary · application\/octet-stream · 256 B/);
+  const downloadPromise = page.waitForEvent("download");
+  await inspector.viewer.getByRole("button", { name: /download/i }).first().click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toBe("blob.bin");
+  const file = await download.path();
+  const { readFileSync } = await import("node:fs");
+  const bytes = readFileSync(file);
+  expect(bytes.length).toBe(256);
+  expect([...bytes.subarray(0, 4)]).toEqual([0, 1, 2, 3]);
+});
+
+test("reload restores the selected server and resource from the URL", async ({ page }) => {
+  const inspector = new InspectorPage(page);
+  await inspector.open();
+  await inspector.tryDemo();
+  await inspector.openResource(["demo:", "docs", "reference"], "API reference");
+  await expect(page).toHaveURL(/uri=/);
+  await page.reload();
+  await expect(inspector.viewer).toContainText("demo://docs/reference/api.txt");
+  await expect(inspector.treeItem("API reference")).toHaveAttribute("aria-selected", "true");
+});
+
+test("a server without resources shows an empty state, not an error", async ({ page }) => {
+  const inspector = new InspectorPage(page);
+  await inspector.open();
+  await inspector.pasteCommand("node node_modules/@modelcontextprotocol/server-filesystem/dist/index.js .");
+  await inspector.confirmRun();
+  await expect(page.getByText(/does not offer resources/i)).toBeVisible({ timeout: 20_000 });
+});
+
+test("a missing program explains why it could not start", async ({ page }) => {
+  const inspector = new InspectorPage(page);
+  await inspector.open();
+  await inspector.pasteCommand("no-such-mcp-server --stdio");
+  await inspector.confirmRun();
+  await expect(page.getByText(/program not found/i)).toBeVisible();
+});
+
+test("disconnecting a server reaps its process", async ({ page, request }) => {
+  const inspector = new InspectorPage(page);
+  await inspector.open();
+  await inspector.tryDemo();
+  const [demo] = await sessions(request);
+  expect(demo?.pid).toBeGreaterThan(0);
+  expect(alive(demo!.pid!)).toBe(true);
+  await page.getByRole("button", { name: `Disconnect ${DEMO}` }).click();
+  await expect(inspector.serverButton(DEMO)).toHaveCount(0);
+  expect(alive(demo!.pid!)).toBe(false);
+});
+
+test("the API refuses a missing token (401) and a foreign Host or Origin (403)", async ({ request }) => {
+  expect((await request.get("/api/sessions")).status()).toBe(401);
+  expect((await request.get("/api/sessions", { headers: { Authorization: "Bearer wrong" } })).status()).toBe(401);
+  expect((await request.get("/api/health")).status()).toBe(200);
+  expect(await rawGet("/api/sessions", { ...auth, Host: "evil.example" })).toBe(403);
+  expect(await rawGet("/", { Host: `attacker.test:${E2E_PORT}` })).toBe(403);
+  expect(await rawGet("/api/sessions", { ...auth, Origin: "http://evil.example" })).toBe(403);
+  expect(await rawGet("/api/sessions", { ...auth, Origin: `http://127.0.0.1:${E2E_PORT}` })).toBe(200);
+});
+
+test("stopping the app with SIGTERM reaps every server it started", async () => {
+  const port = E2E_PORT + 1;
+  const token = "sigterm-test-token";
+  const root = process.cwd();
+  const app = spawn(process.execPath, ["--import", "tsx", "server/cli/start.ts"], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), MCP_INSPECTOR_TOKEN: token, MCP_INSPECTOR_SKIP_BUILD: "1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("app did not start")), 30_000);
+      app.stdout.on("data", (d: Buffer) => {
+        if (d.toString().includes("ready: http://127.0.0.1")) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+    const res = await fetch(`http://127.0.0.1:${port}/api/sessions`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ preset: "demo" }),
+    });
+    expect(res.status).toBe(201);
+    const { pid } = (await res.json()) as Summary;
+    expect(alive(pid!)).toBe(true);
+    const exited = new Promise<number | null>((r) => app.once("exit", (code) => r(code)));
+    app.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    expect(alive(pid!)).toBe(false);
+  } finally {
+    if (app.exitCode === null) app.kill("SIGKILL");
+  }
+});
