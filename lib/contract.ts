@@ -100,6 +100,9 @@ export interface SessionSummary {
   connectedAt?: string;
   disconnectedAt?: string;
   error?: SessionError;
+  /** Notifications received for capabilities the server did not declare (honoured anyway). */
+  undeclaredNotifications: number;
+  watchCount: number;
 }
 
 export interface SessionListResponse {
@@ -140,3 +143,52 @@ export const contentQuerySchema = uriQuerySchema.extend({
   download: z.enum(["0", "1"]).optional(),
 });
 export const sessionIdSchema = z.string().regex(/^[A-Za-z0-9_-]{6,64}$/);
+
+export const watchBodySchema = z.object({ uri: z.string().min(1).max(65_536) }).strict();
+export const refreshQuerySchema = z.object({ refresh: z.enum(["0", "1"]).optional() });
+export const versionQuerySchema = uriQuerySchema.extend({ version: z.coerce.number().int().min(1) });
+
+/** One content item of a watched version, summarized (the bytes stay behind the read routes). */
+export interface ContentDigest {
+  uri: string;
+  mimeType?: string;
+  bytes: number;
+  sha256: string;
+  isBlob: boolean;
+}
+export interface WatchVersionInfo {
+  version: number;
+  /** Epoch ms when this version was read. */
+  at: number;
+  digests: ContentDigest[];
+}
+/** A resource the user follows; versions oldest first, bounded (the last 10). */
+export interface WatchInfo {
+  uri: string;
+  since: number;
+  updates: number;
+  lastUpdateAt: number | null;
+  versions: WatchVersionInfo[];
+}
+export interface WatchListResponse {
+  watches: WatchInfo[];
+}
+export interface VersionResponse extends WatchVersionInfo {
+  result: ReadResponse;
+}
+export interface TrafficEntryInfo {
+  seq: number;
+  at: number;
+  direction: "in" | "out";
+  kind: "request" | "response" | "notification" | "error";
+  method?: string;
+  rpcId?: string | number;
+  bytes: number;
+  latencyMs?: number;
+  message: unknown;
+  truncated: boolean;
+}
+export interface TrafficResponse {
+  entries: TrafficEntryInfo[];
+  dropped: number;
+}

@@ -8,6 +8,7 @@ import {
   SessionNotFoundError,
   SessionStartError,
   TooManySessionsError,
+  WatchNotSupportedError,
 } from "@/server/mcp/errors";
 
 /** An error that already knows its HTTP answer. */
@@ -51,6 +52,7 @@ export function toHttpError(err: unknown): HttpError {
   if (err instanceof CommandLineError) return new HttpError(400, "bad_request", err.message);
   if (err instanceof SessionNotFoundError) return new HttpError(404, "not_found", err.message);
   if (err instanceof SessionNotConnectedError) return new HttpError(409, "conflict", err.message);
+  if (err instanceof WatchNotSupportedError) return new HttpError(409, "conflict", err.message);
   if (err instanceof TooManySessionsError) return new HttpError(409, "conflict", err.message);
   if (err instanceof MessageTooLargeError) return new HttpError(413, "payload_too_large", err.message);
   if (err instanceof SessionStartError) {

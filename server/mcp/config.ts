@@ -10,6 +10,7 @@ const schema = z.object({
   MCP_INSPECTOR_MAX_MESSAGE_BYTES: numberFromEnv(64 * 1024 * 1024),
   MCP_INSPECTOR_MAX_SESSIONS: numberFromEnv(32),
   MCP_INSPECTOR_MAX_PAGES: numberFromEnv(10_000),
+  MCP_INSPECTOR_IDLE_TIMEOUT_MS: numberFromEnv(10 * 60_000),
 });
 
 export type McpConfig = {
@@ -18,6 +19,8 @@ export type McpConfig = {
   maxMessageBytes: number;
   maxSessions: number;
   maxPages: number;
+  /** Close sessions once no tab has had the event stream open for this long. */
+  idleTimeoutMs: number;
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): McpConfig {
@@ -27,6 +30,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): McpConfig {
     MCP_INSPECTOR_MAX_MESSAGE_BYTES: env.MCP_INSPECTOR_MAX_MESSAGE_BYTES || undefined,
     MCP_INSPECTOR_MAX_SESSIONS: env.MCP_INSPECTOR_MAX_SESSIONS || undefined,
     MCP_INSPECTOR_MAX_PAGES: env.MCP_INSPECTOR_MAX_PAGES || undefined,
+    MCP_INSPECTOR_IDLE_TIMEOUT_MS: env.MCP_INSPECTOR_IDLE_TIMEOUT_MS || undefined,
   });
   return {
     requestTimeoutMs: parsed.MCP_INSPECTOR_REQUEST_TIMEOUT_MS,
@@ -34,5 +38,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): McpConfig {
     maxMessageBytes: parsed.MCP_INSPECTOR_MAX_MESSAGE_BYTES,
     maxSessions: parsed.MCP_INSPECTOR_MAX_SESSIONS,
     maxPages: parsed.MCP_INSPECTOR_MAX_PAGES,
+    idleTimeoutMs: parsed.MCP_INSPECTOR_IDLE_TIMEOUT_MS,
   };
 }

@@ -26,3 +26,9 @@ export class SessionStartError extends Error {
 }
 
 export class TooManySessionsError extends Error {}
+
+export class WatchNotSupportedError extends Error {
+  constructor(name: string) {
+    super(`Server "${name}" does not declare resources.subscribe, so it cannot be watched.`);
+  }
+}

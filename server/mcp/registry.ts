@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import type { LaunchSpec } from "@/lib/contract";
 import { readConfig, type McpConfig } from "./config";
 import { SessionNotFoundError, TooManySessionsError } from "./errors";
+import { EventBus } from "./event-bus";
 import { McpSession } from "./session";
 
 /**
@@ -10,10 +11,23 @@ import { McpSession } from "./session";
  * separately, so a module-level Map would exist once per route and leak child processes.
  */
 export class SessionRegistry {
+  readonly events = new EventBus();
   private readonly sessions = new Map<string, McpSession>();
   private shuttingDown = false;
+  /** Last moment at least one tab had the event stream open. */
+  private lastTabSeenAt = Date.now();
+  private readonly reaper: NodeJS.Timeout;
 
-  constructor(private readonly config: McpConfig = readConfig()) {}
+  constructor(private readonly config: McpConfig = readConfig()) {
+    this.events.onClientCount(() => (this.lastTabSeenAt = Date.now()));
+    // Sessions outlive a reload, but not every tab being gone for idleTimeoutMs: the official
+    // inspector leaks stdio servers when the tab closes.
+    this.reaper = setInterval(
+      () => void this.reapIdle(),
+      Math.min(5_000, Math.max(100, config.idleTimeoutMs / 4)),
+    );
+    this.reaper.unref();
+  }
 
   /** Spawn and initialize a server. Throws SessionStartError (with stderr tail) on failure. */
   async create(launch: LaunchSpec, name?: string): Promise<McpSession> {
@@ -24,13 +38,14 @@ export class SessionRegistry {
         `Already ${live} servers running (MCP_INSPECTOR_MAX_SESSIONS=${this.config.maxSessions}); disconnect one first.`,
       );
     const id = randomBytes(9).toString("base64url");
-    const session = new McpSession(id, launch, this.config, name);
+    const session = new McpSession(id, launch, this.config, (e) => this.events.emit(e), name);
     this.sessions.set(id, session);
     try {
       await session.connect();
     } catch (err) {
-      // A server that never came up is not worth keeping in the list; its error is in the 502.
+      // A server that never came up is not kept; its error is in the 502.
       this.sessions.delete(id);
+      this.events.emit({ type: "session-removed", sessionId: id });
       throw err;
     }
     return session;
@@ -39,6 +54,7 @@ export class SessionRegistry {
   get(id: string): McpSession {
     const s = this.sessions.get(id);
     if (!s) throw new SessionNotFoundError(id);
+    s.touch();
     return s;
   }
 
@@ -51,10 +67,30 @@ export class SessionRegistry {
     const s = this.get(id);
     await s.close();
     this.sessions.delete(id);
+    this.events.emit({ type: "session-removed", sessionId: id });
+  }
+
+  private async reapIdle(): Promise<void> {
+    const now = Date.now();
+    if (this.events.clientCount > 0) {
+      this.lastTabSeenAt = now;
+      return;
+    }
+    const idle = this.config.idleTimeoutMs;
+    if (now - this.lastTabSeenAt < idle) return;
+    for (const s of this.list()) {
+      if (now - s.lastActivityAt >= idle) {
+        console.error(
+          `[mcp-resource-inspector] closing idle session "${s.name}" (no tab for ${Math.round(idle / 1000)} s)`,
+        );
+        await this.remove(s.id).catch(() => undefined);
+      }
+    }
   }
 
   async closeAll(): Promise<void> {
     this.shuttingDown = true;
+    clearInterval(this.reaper);
     await Promise.allSettled([...this.sessions.values()].map((s) => s.close()));
     this.sessions.clear();
   }

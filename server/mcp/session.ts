@@ -1,6 +1,11 @@
 import "server-only";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { Implementation, ServerCapabilities } from "@modelcontextprotocol/sdk/types.js";
+import {
+  ResourceListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
+  type Implementation,
+  type ServerCapabilities,
+} from "@modelcontextprotocol/sdk/types.js";
 import type {
   LaunchSpec,
   ReadResponse,
@@ -10,18 +15,25 @@ import type {
   SessionStatus,
   SessionSummary,
 } from "@/lib/contract";
+import type { InspectorEvent, ListDiff, TrafficSummary } from "@/lib/events";
 import type { McpConfig } from "./config";
-import { SessionNotConnectedError, SessionStartError } from "./errors";
+import { SessionNotConnectedError, SessionStartError, WatchNotSupportedError } from "./errors";
+import { Batcher } from "./event-bus";
+import { ListCache } from "./list-cache";
 import { walkPages, type PagedResult } from "./pagination";
 import { StderrLog } from "./stderr-log";
 import { OwnedStdioTransport } from "./stdio-transport";
+import { summarize, TrafficLog } from "./traffic-log";
+import { Watch } from "./watches";
 
 const CLIENT_INFO: Implementation = { name: "mcp-resource-inspector", version: "0.1.0" };
 
+type Emit = (event: InspectorEvent) => void;
+
 /**
- * One live MCP server: owns its Client, transport and process tree, its stderr, and its status.
- * Transport death becomes a `disconnected` status with the reason; close() is idempotent and
- * returns once the process tree is gone.
+ * One live MCP server: owns its Client, transport and process tree, its stderr, traffic log,
+ * listings, watches and status. Transport death becomes a `disconnected` status with the reason;
+ * close() is idempotent and returns once the process tree is gone.
  */
 export class McpSession {
   status: SessionStatus = "connecting";
@@ -33,38 +45,86 @@ export class McpSession {
   readonly startedAt = new Date();
   connectedAt: Date | undefined;
   disconnectedAt: Date | undefined;
+  /** Last time anyone used this session through the API (idle reaping). */
+  lastActivityAt = Date.now();
   readonly stderr = new StderrLog();
+  readonly traffic = new TrafficLog();
+  readonly watches = new Map<string, Watch>();
+  readonly resources: ListCache<Resource>;
+  readonly templates: ListCache<ResourceTemplate>;
+  /** Notifications the server sent without declaring the capability (shown, not rejected). */
+  undeclaredNotifications = 0;
 
   private readonly client: Client;
-  private readonly transport: OwnedStdioTransport;
+  private transport: OwnedStdioTransport;
   private closing: Promise<void> | null = null;
   private readonly nameFixed: boolean;
-  private readonly listeners = new Set<(s: McpSession) => void>();
+  private readonly stderrBatch: Batcher<string>;
+  private readonly trafficBatch: Batcher<TrafficSummary>;
 
   constructor(
     readonly id: string,
     readonly launch: LaunchSpec,
     private readonly config: McpConfig,
+    private readonly emit: Emit,
     name?: string,
   ) {
     this.nameFixed = name !== undefined;
     this.name = name ?? deriveName(launch);
+    this.stderrBatch = new Batcher(50, 500, (lines) => this.emit({ type: "stderr", sessionId: id, lines }));
+    this.trafficBatch = new Batcher(50, 200, (entries) =>
+      this.emit({ type: "traffic", sessionId: id, entries }),
+    );
     this.client = new Client(CLIENT_INFO, { capabilities: {} });
-    this.transport = new OwnedStdioTransport(launch, {
-      maxMessageBytes: config.maxMessageBytes,
-      onStderr: (chunk) => this.stderr.write(chunk),
-    });
     this.client.onclose = () => this.onTransportClosed();
+    this.client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) =>
+      this.onResourceUpdated(n.params.uri),
+    );
+    // The SDK's own listChanged auto-refresh re-lists only the first page; walk every page ourselves.
+    this.client.setNotificationHandler(ResourceListChangedNotificationSchema, () => this.onListChanged());
+    this.transport = this.newTransport();
+    this.resources = new ListCache(
+      () =>
+        this.request(() =>
+          walkPages(async (cursor) => {
+            const r = await this.client.listResources(cursor ? { cursor } : {}, this.requestOptions());
+            return { items: r.resources, nextCursor: r.nextCursor };
+          }, config.maxPages),
+        ),
+      (r) => r.uri,
+    );
+    this.templates = new ListCache(
+      () =>
+        this.request(() =>
+          walkPages(async (cursor) => {
+            const r = await this.client.listResourceTemplates(
+              cursor ? { cursor } : {},
+              this.requestOptions(),
+            );
+            return { items: r.resourceTemplates, nextCursor: r.nextCursor };
+          }, config.maxPages),
+        ),
+      (t) => t.uriTemplate,
+    );
   }
 
-  /** Observe status changes (the registry and, later, the event bus). */
-  onChange(listener: (s: McpSession) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  private newTransport(): OwnedStdioTransport {
+    return new OwnedStdioTransport(this.launch, {
+      maxMessageBytes: this.config.maxMessageBytes,
+      onStderr: (chunk) => {
+        for (const line of this.stderr.write(chunk)) this.stderrBatch.push(line);
+      },
+      onTraffic: (direction, message) =>
+        this.trafficBatch.push(summarize(this.traffic.record(direction, message))),
+    });
   }
 
   private changed(): void {
-    for (const l of this.listeners) l(this);
+    this.emit({ type: "session", session: this.summary() });
+  }
+
+  touch(): void {
+    this.lastActivityAt = Date.now();
   }
 
   async connect(): Promise<void> {
@@ -90,7 +150,33 @@ export class McpSession {
     this.transport.snapshotTree();
     this.status = "connected";
     this.connectedAt = new Date();
+    this.disconnectedAt = undefined;
+    this.error = undefined;
     this.changed();
+  }
+
+  /** Start the same launch again after a disconnect; watches are re-subscribed. */
+  async reconnect(): Promise<void> {
+    if (this.status !== "disconnected")
+      throw new SessionNotConnectedError(this.name, `already ${this.status}`);
+    await this.transport.close();
+    this.closing = null;
+    this.transport = this.newTransport();
+    this.status = "connecting";
+    this.stderr.write("--- reconnecting ---\n");
+    this.changed();
+    await this.connect();
+    for (const watch of this.watches.values()) {
+      try {
+        await this.subscribe(watch.uri);
+        watch.add(await this.read(watch.uri));
+      } catch (err) {
+        this.stderr.write(`[inspector] could not re-subscribe ${watch.uri}: ${String(err)}\n`);
+      }
+    }
+    void this.resources
+      .refresh()
+      .then((w) => w.changed && this.emitListDiff("resources-changed", w.diff, false));
   }
 
   private async waitForExit(ms: number): Promise<void> {
@@ -131,6 +217,7 @@ export class McpSession {
   private markDisconnected(message: string, overwrite = false): void {
     if (this.status === "disconnected" && !overwrite) return;
     const exit = this.transport.exit;
+    this.stderrBatch.drain();
     this.status = "disconnected";
     this.disconnectedAt = new Date();
     this.error = {
@@ -162,26 +249,102 @@ export class McpSession {
     }
   }
 
-  listResources(): Promise<PagedResult<Resource>> {
-    return this.request(() =>
-      walkPages(async (cursor) => {
-        const r = await this.client.listResources(cursor ? { cursor } : {}, this.requestOptions());
-        return { items: r.resources, nextCursor: r.nextCursor };
-      }, this.config.maxPages),
-    );
+  /** Whether list_changed keeps our cached listing fresh, so a GET may answer from it. */
+  private listsStayFresh(): boolean {
+    return Boolean(this.capabilities?.resources?.listChanged) || this.undeclaredNotifications > 0;
   }
 
-  listTemplates(): Promise<PagedResult<ResourceTemplate>> {
-    return this.request(() =>
-      walkPages(async (cursor) => {
-        const r = await this.client.listResourceTemplates(cursor ? { cursor } : {}, this.requestOptions());
-        return { items: r.resourceTemplates, nextCursor: r.nextCursor };
-      }, this.config.maxPages),
-    );
+  listResources(refresh = false): Promise<PagedResult<Resource>> {
+    this.requireConnected();
+    return this.resources.get(!refresh && this.listsStayFresh());
   }
 
-  read(uri: string): Promise<ReadResponse> {
+  listTemplates(refresh = false): Promise<PagedResult<ResourceTemplate>> {
+    this.requireConnected();
+    return this.templates.get(!refresh && this.listsStayFresh());
+  }
+
+  /** A watched resource answers with its latest version (kept fresh by update notifications). */
+  read(uri: string, fresh = false): Promise<ReadResponse> {
+    const latest = fresh ? undefined : this.watches.get(uri)?.latest();
+    if (latest && this.status === "connected") return Promise.resolve(latest.result);
     return this.request(() => this.client.readResource({ uri }, this.requestOptions()));
+  }
+
+  private subscribe(uri: string): Promise<unknown> {
+    return this.request(() => this.client.subscribeResource({ uri }, this.requestOptions()));
+  }
+
+  async watch(uri: string): Promise<Watch> {
+    this.requireConnected();
+    const existing = this.watches.get(uri);
+    if (existing) return existing;
+    if (!this.capabilities?.resources?.subscribe) throw new WatchNotSupportedError(this.name);
+    await this.subscribe(uri);
+    const watch = new Watch(
+      uri,
+      () => this.read(uri, true),
+      (v) =>
+        this.emit({
+          type: "resource-updated",
+          sessionId: this.id,
+          uri,
+          version: v.version,
+          at: v.at,
+          undeclared: false,
+        }),
+      (err) =>
+        this.stderr.write(
+          `[inspector] re-read of ${uri} failed: ${err instanceof Error ? err.message : String(err)}\n`,
+        ),
+    );
+    this.watches.set(uri, watch);
+    watch.add(await this.read(uri, true));
+    this.emitWatches();
+    return watch;
+  }
+
+  async unwatch(uri: string): Promise<void> {
+    if (!this.watches.delete(uri)) return;
+    this.emitWatches();
+    if (this.status === "connected") {
+      await this.request(() => this.client.unsubscribeResource({ uri }, this.requestOptions())).catch(
+        (err: unknown) => this.stderr.write(`[inspector] unsubscribe ${uri} failed: ${String(err)}\n`),
+      );
+    }
+  }
+
+  private emitWatches(): void {
+    this.emit({ type: "watches", sessionId: this.id, uris: [...this.watches.keys()] });
+  }
+
+  private onResourceUpdated(uri: string): void {
+    const undeclared = !this.capabilities?.resources?.subscribe;
+    if (undeclared) this.undeclaredNotifications++;
+    const watch = this.watches.get(uri);
+    if (watch) {
+      watch.updated();
+      return;
+    }
+    // Not watched: no re-read, but the tree still marks it.
+    this.emit({ type: "resource-updated", sessionId: this.id, uri, version: 0, at: Date.now(), undeclared });
+  }
+
+  private onListChanged(): void {
+    const undeclared = !this.capabilities?.resources?.listChanged;
+    if (undeclared) this.undeclaredNotifications++;
+    const report =
+      (kind: "resources-changed" | "templates-changed") => (w: { changed: boolean; diff: ListDiff }) => {
+        if (w.changed || undeclared) this.emitListDiff(kind, w.diff, undeclared);
+      };
+    const fail = (err: unknown) =>
+      this.stderr.write(`[inspector] re-list after list_changed failed: ${String(err)}\n`);
+    this.resources.refresh().then(report("resources-changed"), fail);
+    this.templates.refresh().then(report("templates-changed"), fail);
+  }
+
+  private emitListDiff(type: "resources-changed" | "templates-changed", diff: ListDiff, undeclared: boolean) {
+    this.emit({ type, sessionId: this.id, diff, undeclared, at: Date.now() });
   }
 
   summary(): SessionSummary {
@@ -199,6 +362,8 @@ export class McpSession {
       ...(this.connectedAt ? { connectedAt: this.connectedAt.toISOString() } : {}),
       ...(this.disconnectedAt ? { disconnectedAt: this.disconnectedAt.toISOString() } : {}),
       ...(this.error ? { error: this.error } : {}),
+      undeclaredNotifications: this.undeclaredNotifications,
+      watchCount: this.watches.size,
     };
   }
 

@@ -1,11 +1,14 @@
-import { sessionIdSchema, type ResourceListResponse } from "@/lib/contract";
-import { apiRoute, json, parseWith } from "@/server/http/route";
+import { refreshQuerySchema, sessionIdSchema, type ResourceListResponse } from "@/lib/contract";
+import { apiRoute, json, parseWith, searchParams } from "@/server/http/route";
 import { getRegistry } from "@/server/mcp/registry";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute<{ id: string }>(async (_req, { id }) => {
-  const { items, pages, warnings } = await getRegistry().get(parseWith(sessionIdSchema, id)).listResources();
+export const GET = apiRoute<{ id: string }>(async (req, { id }) => {
+  const { refresh } = parseWith(refreshQuerySchema, searchParams(req));
+  const { items, pages, warnings } = await getRegistry()
+    .get(parseWith(sessionIdSchema, id))
+    .listResources(refresh === "1");
   return json({
     resources: items,
     pages,

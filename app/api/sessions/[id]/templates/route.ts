@@ -1,11 +1,14 @@
-import { sessionIdSchema, type TemplateListResponse } from "@/lib/contract";
-import { apiRoute, json, parseWith } from "@/server/http/route";
+import { refreshQuerySchema, sessionIdSchema, type TemplateListResponse } from "@/lib/contract";
+import { apiRoute, json, parseWith, searchParams } from "@/server/http/route";
 import { getRegistry } from "@/server/mcp/registry";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute<{ id: string }>(async (_req, { id }) => {
-  const { items, pages, warnings } = await getRegistry().get(parseWith(sessionIdSchema, id)).listTemplates();
+export const GET = apiRoute<{ id: string }>(async (req, { id }) => {
+  const { refresh } = parseWith(refreshQuerySchema, searchParams(req));
+  const { items, pages, warnings } = await getRegistry()
+    .get(parseWith(sessionIdSchema, id))
+    .listTemplates(refresh === "1");
   return json({
     resourceTemplates: items,
     pages,

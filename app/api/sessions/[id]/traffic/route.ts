@@ -1,0 +1,9 @@
+import { sessionIdSchema, type TrafficResponse } from "@/lib/contract";
+import { apiRoute, json, parseWith } from "@/server/http/route";
+import { getRegistry } from "@/server/mcp/registry";
+
+export const dynamic = "force-dynamic";
+
+export const GET = apiRoute<{ id: string }>(async (_req, { id }) =>
+  json(getRegistry().get(parseWith(sessionIdSchema, id)).traffic.all() satisfies TrafficResponse),
+);

@@ -1,0 +1,56 @@
+/**
+ * The live event stream (`GET /api/events`, server-sent events): small typed events that say
+ * *what* changed, carrying ids and small diffs, never whole resource contents. The UI turns each
+ * into cache invalidations or small cache patches (components/events/use-event-stream.ts);
+ * contents are always fetched through the normal queries.
+ */
+import type { SessionSummary } from "./contract";
+
+export interface ListDiff {
+  added: string[];
+  removed: string[];
+  /** Same uri, different metadata (name, title, description, mimeType, size, annotations, …). */
+  changed: string[];
+}
+
+export interface TrafficSummary {
+  /** Monotonic per session; fetch the full message from …/traffic. */
+  seq: number;
+  at: number;
+  direction: "in" | "out";
+  kind: "request" | "response" | "notification" | "error";
+  method?: string;
+  rpcId?: string | number;
+  bytes: number;
+  /** For responses: time since the matching request. */
+  latencyMs?: number;
+}
+
+export type InspectorEvent =
+  | { type: "session"; session: SessionSummary }
+  | { type: "session-removed"; sessionId: string }
+  | {
+      type: "resources-changed";
+      sessionId: string;
+      diff: ListDiff;
+      /** The server sent list_changed without declaring `resources.listChanged`. */
+      undeclared: boolean;
+      at: number;
+    }
+  | { type: "templates-changed"; sessionId: string; diff: ListDiff; undeclared: boolean; at: number }
+  | {
+      type: "resource-updated";
+      sessionId: string;
+      uri: string;
+      /** Version number in the watch history after the re-read. */
+      version: number;
+      at: number;
+      undeclared: boolean;
+    }
+  | { type: "watches"; sessionId: string; uris: string[] }
+  | { type: "stderr"; sessionId: string; lines: string[] }
+  | { type: "traffic"; sessionId: string; entries: TrafficSummary[] }
+  /** After (re)connecting: the client should refetch everything it shows. */
+  | { type: "hello"; serverTime: number };
+
+export type InspectorEventType = InspectorEvent["type"];

@@ -1,0 +1,78 @@
+import "server-only";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { TrafficSummary } from "@/lib/events";
+import { RingBuffer } from "@/lib/ring-buffer";
+
+export interface TrafficEntry extends TrafficSummary {
+  /** The message as sent or received, or a preview when it was larger than the body cap. */
+  message: unknown;
+  truncated: boolean;
+}
+
+const BODY_CAP = 16 * 1024;
+
+/**
+ * Raw JSON-RPC traffic of one session, bounded in count and in bytes per entry (a 10 MB read is
+ * kept as a 16 KB preview), with request→response latency.
+ */
+export class TrafficLog {
+  private readonly entries: RingBuffer<TrafficEntry>;
+  private readonly pending = new Map<string, { at: number; method: string }>();
+  private seq = 0;
+
+  constructor(capacity = 1_000) {
+    this.entries = new RingBuffer(capacity);
+  }
+
+  record(direction: "in" | "out", message: JSONRPCMessage): TrafficEntry {
+    const at = Date.now();
+    const json = JSON.stringify(message);
+    const m = message as { id?: string | number; method?: string; error?: unknown };
+    const hasId = m.id !== undefined && m.id !== null;
+    let kind: TrafficEntry["kind"];
+    let method = m.method;
+    let latencyMs: number | undefined;
+    // Ids of requests we send and of requests the server sends live in separate spaces.
+    const key = (dir: "in" | "out", id: string | number) => `${dir}:${typeof id}:${id}`;
+    if (m.method !== undefined) {
+      kind = hasId ? "request" : "notification";
+      if (hasId) {
+        this.pending.set(key(direction, m.id!), { at, method: m.method });
+        if (this.pending.size > 10_000) this.pending.delete(this.pending.keys().next().value!);
+      }
+    } else {
+      kind = m.error !== undefined ? "error" : "response";
+      const k = key(direction === "in" ? "out" : "in", m.id!);
+      const req = hasId ? this.pending.get(k) : undefined;
+      if (req) {
+        latencyMs = at - req.at;
+        method = req.method;
+        this.pending.delete(k);
+      }
+    }
+    const truncated = json.length > BODY_CAP;
+    const entry: TrafficEntry = {
+      seq: ++this.seq,
+      at,
+      direction,
+      kind,
+      ...(method !== undefined ? { method } : {}),
+      ...(hasId ? { rpcId: m.id! } : {}),
+      bytes: Buffer.byteLength(json),
+      ...(latencyMs !== undefined ? { latencyMs } : {}),
+      message: truncated ? `${json.slice(0, BODY_CAP)}…` : message,
+      truncated,
+    };
+    this.entries.push(entry);
+    return entry;
+  }
+
+  all(): { entries: TrafficEntry[]; dropped: number } {
+    return { entries: this.entries.toArray(), dropped: this.entries.dropped };
+  }
+}
+
+export function summarize(e: TrafficEntry): TrafficSummary {
+  const { message: _m, truncated: _t, ...summary } = e;
+  return summary;
+}
