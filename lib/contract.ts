@@ -192,3 +192,7 @@ export interface TrafficResponse {
   entries: TrafficEntryInfo[];
   dropped: number;
 }
+
+export const callToolBodySchema = z
+  .object({ name: z.string().min(1).max(512), arguments: z.record(z.string(), z.unknown()).optional() })
+  .strict();

@@ -42,8 +42,10 @@ export type InspectorEvent =
       type: "resource-updated";
       sessionId: string;
       uri: string;
-      /** Version number in the watch history after the re-read. */
+      /** Version number in the watch history after the re-read; 0 when not watched (no re-read). */
       version: number;
+      /** False when the server announced an update but the re-read bytes are identical. */
+      changed: boolean;
       at: number;
       undeclared: boolean;
     }

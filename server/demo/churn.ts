@@ -1,11 +1,12 @@
-import { textResource } from "./store";
+import { createdAt, textResource } from "./store";
 import type { ResourceStore } from "./store";
 import { CHURN_URI_PREFIX } from "./uris";
 
 /**
  * DEMO_LIST_CHURN_MS: every tick either adds `demo://churn/resource-<n>` or removes the one it
  * added, then notifies list_changed, so a client sees the list move under it without any action.
- * Returns a stop function.
+ * An added resource is named `churn-<n> @<ms>` and carries the same ms in `_meta`, so a client can
+ * measure how long the change took to reach its screen. Returns a stop function.
  */
 export function startListChurn(store: ResourceStore, everyMs: number, listChanged: () => void): () => void {
   let n = 0;
@@ -16,7 +17,13 @@ export function startListChurn(store: ResourceStore, everyMs: number, listChange
       current = undefined;
     } else {
       current = `${CHURN_URI_PREFIX}${++n}`;
-      store.put(textResource(current, `resource-${n}`, `Churn resource ${n}.\n`, { mimeType: "text/plain" }));
+      const stamp = createdAt(Date.now());
+      store.put(
+        textResource(current, `churn-${n}${stamp.suffix}`, `Churn resource ${n}.\n`, {
+          mimeType: "text/plain",
+          _meta: stamp._meta,
+        }),
+      );
     }
     listChanged();
   }, everyMs);

@@ -11,7 +11,14 @@ import type { ReadResourceResult, Resource } from "@modelcontextprotocol/sdk/typ
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_MARK_VAR, testMark } from "../testing/processes";
 import { PNG_SIGNATURE } from "./png";
-import { DEMO_TEMPLATES, DEMO_TOOLS, DEMO_URIS } from "./uris";
+import {
+  CREATED_AT_META_KEY,
+  DEMO_TEMPLATES,
+  DEMO_TOOLS,
+  DEMO_URIS,
+  STORM_ITEM_URI_PREFIX,
+  STORM_URI,
+} from "./uris";
 
 /**
  * Spawns the real demo server over real stdio. Most tests run the bundle that the global setup
@@ -127,6 +134,28 @@ function waitForUpdated(client: Client, uri: string, timeoutMs: number): Promise
       resolve();
     });
   });
+}
+
+/** The `at-ms: <n>` line of a clock or storm text. */
+function atMsOf(text: string): number {
+  const match = /^at-ms: (\d+)$/m.exec(text);
+  if (!match?.[1]) throw new Error(`no at-ms line in ${JSON.stringify(text)}`);
+  return Number(match[1]);
+}
+
+/** Checks that a resource added at runtime carries its creation time, within [from, to]. */
+function expectCreatedAt(
+  resource: Resource | undefined,
+  namePattern: RegExp,
+  from: number,
+  to: number,
+): void {
+  const createdAtMs = resource?._meta?.[CREATED_AT_META_KEY];
+  expect(typeof createdAtMs).toBe("number");
+  expect(createdAtMs).toBeGreaterThanOrEqual(from);
+  expect(createdAtMs).toBeLessThanOrEqual(to);
+  expect(resource?.name).toMatch(namePattern);
+  expect(resource?.name.endsWith(` @${String(createdAtMs)}`)).toBe(true);
 }
 
 describe("demo server (default configuration)", () => {
@@ -298,8 +327,39 @@ describe("demo server (default configuration)", () => {
     expect(late).toBe(0);
   });
 
+  it("stamps each clock version with the epoch ms it was made at, and sends updated right after", async () => {
+    const first = atMsOf(textOf(await demo.client.readResource({ uri: DEMO_URIS.clock })));
+    expect(Math.abs(Date.now() - first)).toBeLessThan(5_000);
+    const received = new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("no clock update within 2.5 s")), 2_500);
+      demo.client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
+        if (notification.params.uri !== DEMO_URIS.clock) return;
+        clearTimeout(timer);
+        resolve(Date.now());
+      });
+    });
+    await demo.client.subscribeResource({ uri: DEMO_URIS.clock });
+    try {
+      const receivedAt = await received;
+      const atMs = atMsOf(textOf(await demo.client.readResource({ uri: DEMO_URIS.clock })));
+      expect(atMs).toBeGreaterThan(first);
+      // Made within the tick before the notification arrived (a 1 s tick is the slack for a loaded machine).
+      expect(atMs).toBeGreaterThan(receivedAt - 1_000);
+      expect(atMs).toBeLessThanOrEqual(Date.now());
+    } finally {
+      await demo.client.unsubscribeResource({ uri: DEMO_URIS.clock });
+    }
+  });
+
   it("refuses to subscribe to a uri it does not have", async () => {
     expect(await rpcErrorCode(demo.client.subscribeResource({ uri: "demo://no/such/thing" }))).toBe(-32002);
+  });
+
+  it("has no storm resource without DEMO_STORM", async () => {
+    const { resources } = await listAll(demo.client);
+    expect(resources.map((resource) => resource.uri)).not.toContain(STORM_URI);
+    expect(await rpcErrorCode(demo.client.readResource({ uri: STORM_URI }))).toBe(-32002);
+    expect(await rpcErrorCode(demo.client.subscribeResource({ uri: STORM_URI }))).toBe(-32002);
   });
 });
 
@@ -309,8 +369,9 @@ describe("demo server tools", () => {
     demo = await startDemo();
   });
 
-  it("add_resource sends list_changed and the new resource is listed and readable", async () => {
+  it("add_resource sends list_changed and the new resource is listed, readable and time-stamped", async () => {
     const listChanged = waitForListChanged(demo.client, 2_000);
+    const calledAt = Date.now();
     const result = await demo.client.callTool({
       name: DEMO_TOOLS.addResource,
       arguments: { uri: "demo://dynamic/notes/added.md", text: "# Added\n", mimeType: "text/markdown" },
@@ -318,11 +379,9 @@ describe("demo server tools", () => {
     expect(result.structuredContent).toEqual({ uri: "demo://dynamic/notes/added.md", replaced: false });
     await listChanged;
     const { resources } = await listAll(demo.client);
-    expect(resources.find((resource) => resource.uri === "demo://dynamic/notes/added.md")).toMatchObject({
-      name: "added.md",
-      mimeType: "text/markdown",
-      size: 8,
-    });
+    const added = resources.find((resource) => resource.uri === "demo://dynamic/notes/added.md");
+    expect(added).toMatchObject({ mimeType: "text/markdown", size: 8 });
+    expectCreatedAt(added, /^added\.md @\d+$/, calledAt, Date.now());
     expect(textOf(await demo.client.readResource({ uri: "demo://dynamic/notes/added.md" }))).toBe(
       "# Added\n",
     );
@@ -332,6 +391,15 @@ describe("demo server tools", () => {
     const result = await demo.client.callTool({ name: DEMO_TOOLS.addResource, arguments: {} });
     const output = result.structuredContent as { uri?: unknown } | undefined;
     expect(output?.uri).toMatch(/^demo:\/\/dynamic\/resource-\d+$/);
+  });
+
+  it("add_resource keeps a name the caller gives, and still stamps _meta", async () => {
+    const uri = "demo://dynamic/notes/named.txt";
+    await demo.client.callTool({ name: DEMO_TOOLS.addResource, arguments: { uri, name: "My name" } });
+    const { resources } = await listAll(demo.client);
+    const named = resources.find((resource) => resource.uri === uri);
+    expect(named?.name).toBe("My name");
+    expect(typeof named?._meta?.[CREATED_AT_META_KEY]).toBe("number");
   });
 
   it("add_resource on an existing uri replaces it and sends updated to its subscribers", async () => {
@@ -388,7 +456,8 @@ describe("demo server environment", () => {
     await expect.poll(() => demo.stderr()).toContain("page size 7");
   });
 
-  it("adds and removes a resource on the DEMO_LIST_CHURN_MS timer, notifying list_changed", async () => {
+  it("adds and removes a time-stamped resource on the DEMO_LIST_CHURN_MS timer, notifying list_changed", async () => {
+    const startedAt = Date.now();
     const demo = await startDemo({ env: { DEMO_LIST_CHURN_MS: "100" } });
     await waitForListChanged(demo.client, 2_000);
     let notifications = 0;
@@ -397,15 +466,17 @@ describe("demo server environment", () => {
     });
     await expect.poll(() => notifications, { timeout: 2_000 }).toBeGreaterThanOrEqual(2);
     // The churn resource is listed on every other tick.
+    let churned: Resource | undefined;
     await expect
       .poll(
-        async () => (await listAll(demo.client)).resources.some((r) => r.uri.startsWith("demo://churn/")),
-        {
-          timeout: 3_000,
-          interval: 50,
+        async () => {
+          churned = (await listAll(demo.client)).resources.find((r) => r.uri.startsWith("demo://churn/"));
+          return churned !== undefined;
         },
+        { timeout: 3_000, interval: 50 },
       )
       .toBe(true);
+    expectCreatedAt(churned, /^churn-\d+ @\d+$/, startedAt, Date.now());
   });
 
   it("exits with status 2 and a message on stderr when a variable is invalid", () => {
@@ -422,10 +493,113 @@ describe("demo server environment", () => {
     expect(child.stderr).toContain("DEMO_PAGE_SIZE");
   });
 
+  it("exits with status 2 when DEMO_STORM is malformed or out of range", () => {
+    for (const storm of ["fast", "1000:20", "0:20:1000", "1000:20:5"]) {
+      const child = spawnSync(process.execPath, [BUNDLE], {
+        cwd: repoRoot,
+        env: { ...getDefaultEnvironment(), NODE_ENV: "test", [TEST_MARK_VAR]: testMark(), DEMO_STORM: storm },
+        input: "",
+        encoding: "utf8",
+        timeout: 10_000,
+      });
+      expect(child.status, storm).toBe(2);
+      expect(child.stderr, storm).toContain("DEMO_STORM");
+    }
+  });
+
   it("runs from source with tsx (npx tsx server/demo/main.ts)", async () => {
     const demo = await startDemo({ fromSource: true });
     const page = await demo.client.listResources();
     expect(page.resources).toHaveLength(50);
     await expect.poll(() => demo.stderr()).toMatch(/demo server ready/);
+  });
+});
+
+describe("demo server storm (DEMO_STORM=200:10:1000)", () => {
+  // 200 updates/s and 10 list changes/s for 1 s: 200 updates and 10 list changes per run.
+  const UPDATES = 200;
+  const LIST_CHANGES = 10;
+  let demo: DemoProcess;
+  let updated = 0;
+  let listChanged = 0;
+  beforeAll(async () => {
+    demo = await startDemo({ env: { DEMO_STORM: "200:10:1000" } });
+    demo.client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
+      if (notification.params.uri === STORM_URI) updated += 1;
+    });
+    demo.client.setNotificationHandler(ResourceListChangedNotificationSchema, () => {
+      listChanged += 1;
+    });
+  });
+
+  const stormText = async () => textOf(await demo.client.readResource({ uri: STORM_URI }));
+  const stormItems = async () =>
+    (await listAll(demo.client)).resources.filter((resource) =>
+      resource.uri.startsWith(STORM_ITEM_URI_PREFIX),
+    );
+
+  /** Subscribes (which starts a run) and waits for the run's final text; returns the subscribe time. */
+  async function runStorm(run: number): Promise<{ startedAt: number; finalText: string }> {
+    updated = 0;
+    listChanged = 0;
+    const startedAt = Date.now();
+    await demo.client.subscribeResource({ uri: STORM_URI });
+    let finalText = "";
+    await expect
+      .poll(
+        async () => {
+          finalText = await stormText();
+          return finalText;
+        },
+        { timeout: 15_000, interval: 100 },
+      )
+      .toMatch(new RegExp(`^storm run ${run} [^]*\\nfinal: ${UPDATES}$`));
+    return { startedAt, finalText };
+  }
+
+  it("lists the storm resource and no storm items before anyone subscribes", async () => {
+    const { resources } = await listAll(demo.client);
+    expect(resources.find((resource) => resource.uri === STORM_URI)).toMatchObject({
+      mimeType: "text/plain",
+    });
+    expect(await stormItems()).toEqual([]);
+    expect(await stormText()).toMatch(/^storm run 0 .*\ncount: 0\nat-ms: \d+$/);
+    expect(updated + listChanged).toBe(0);
+  });
+
+  it("sends about the nominal number of updated and list_changed notifications, then a final text", async () => {
+    const { startedAt, finalText } = await runStorm(1);
+    expect(finalText).toMatch(new RegExp(`\\ncount: ${UPDATES}\\n`));
+    // The last change happens once the duration is over, never before.
+    expect(atMsOf(finalText)).toBeGreaterThanOrEqual(startedAt + 1_000);
+    // Every notification precedes the final text on the same stdio stream; be tolerant anyway.
+    expect(updated).toBeGreaterThanOrEqual(UPDATES / 2);
+    expect(updated).toBeLessThanOrEqual(UPDATES);
+    expect(listChanged).toBeGreaterThanOrEqual(LIST_CHANGES / 2);
+    expect(listChanged).toBeLessThanOrEqual(LIST_CHANGES);
+    await expect.poll(() => demo.stderr()).toMatch(/storm 1 done in \d+ ms/);
+  });
+
+  it("ends with the newest 5 storm items listed, time-stamped, and then stays still", async () => {
+    const items = await stormItems();
+    expect(items.map((item) => item.uri)).toEqual(
+      [6, 7, 8, 9, 10].map((n) => `${STORM_ITEM_URI_PREFIX}${n}`),
+    );
+    for (const item of items) expectCreatedAt(item, /^storm-\d+ @\d+$/, 0, Date.now());
+    expect(textOf(await demo.client.readResource({ uri: items[0]?.uri ?? "" }))).toContain("run 1");
+
+    const [text, counts] = [await stormText(), { updated, listChanged }];
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await stormText()).toBe(text);
+    expect({ updated, listChanged }).toEqual(counts);
+  });
+
+  it("starts another run on the next subscribe, continuing the item numbers", async () => {
+    const { finalText } = await runStorm(2);
+    expect(finalText).toContain(`count: ${UPDATES}`);
+    expect((await stormItems()).map((item) => item.uri)).toEqual(
+      [16, 17, 18, 19, 20].map((n) => `${STORM_ITEM_URI_PREFIX}${n}`),
+    );
+    expect(updated).toBeGreaterThanOrEqual(UPDATES / 2);
   });
 });

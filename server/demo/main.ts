@@ -44,5 +44,8 @@ process.once("SIGINT", onSignal("SIGINT"));
 await demo.mcp.connect(new StdioServerTransport());
 log(
   `demo server ready: ${demo.store.size} resources, page size ${config.pageSize}` +
-    (config.churnMs === undefined ? "" : `, list churn every ${config.churnMs} ms`),
+    (config.churnMs === undefined ? "" : `, list churn every ${config.churnMs} ms`) +
+    (config.storm === undefined
+      ? ""
+      : `, storm ${config.storm.updatesPerSec}:${config.storm.listChangesPerSec}:${config.storm.durationMs} on subscribe`),
 );

@@ -5,8 +5,10 @@ import type { DemoConfig } from "./config";
 import { LiveResources } from "./live";
 import { installResourceHandlers } from "./resource-handlers";
 import { ResourceStore } from "./store";
+import { Storm } from "./storm";
 import { registerTemplates } from "./templates";
 import { registerResourceTools } from "./tools";
+import { STORM_URI } from "./uris";
 
 export interface DemoServer {
   mcp: McpServer;
@@ -37,9 +39,20 @@ export function createDemoServer(config: DemoConfig, log: (line: string) => void
   };
 
   const store = new ResourceStore();
-  const live = new LiveResources({ sendUpdated, isListed: (uri) => store.has(uri) });
+  // The storm and the subscriptions refer to each other, only ever from callbacks.
+  const storm = config.storm
+    ? new Storm(config.storm, { store, changed: (uri) => live.changed(uri), listChanged, log })
+    : undefined;
+  const live = new LiveResources({
+    sendUpdated,
+    isListed: (uri) => store.has(uri),
+    onSubscribe: (uri) => {
+      if (uri === STORM_URI) storm?.start();
+    },
+  });
   for (const entry of staticResources(config.variant)) store.put(entry);
   store.put(live.clockResource());
+  if (storm) store.put(storm.resource());
   for (const entry of generatedItems(config.itemCount)) store.put(entry);
 
   const templates = registerTemplates(mcp);
@@ -53,6 +66,7 @@ export function createDemoServer(config: DemoConfig, log: (line: string) => void
     store,
     stop() {
       stopChurn?.();
+      storm?.stop();
       live.close();
     },
   };

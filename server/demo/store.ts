@@ -1,4 +1,5 @@
 import type { ReadResourceResult, Resource } from "@modelcontextprotocol/sdk/types.js";
+import { CREATED_AT_META_KEY } from "./uris";
 
 export type ResourceContents = ReadResourceResult["contents"][number];
 
@@ -36,6 +37,11 @@ export function blobResource(
     resource,
     read: () => [{ uri, ...(details.mimeType ? { mimeType: details.mimeType } : {}), blob }],
   };
+}
+
+/** `_meta` and name suffix that carry a runtime resource's creation time (see CREATED_AT_META_KEY). */
+export function createdAt(ms: number): { _meta: Record<string, unknown>; suffix: string } {
+  return { _meta: { [CREATED_AT_META_KEY]: ms }, suffix: ` @${ms}` };
 }
 
 /** WHATWG form of a URI, so a client that percent-encodes a listed IRI still finds it. */

@@ -2,7 +2,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import type { LiveResources } from "./live";
-import { textResource } from "./store";
+import { createdAt, textResource } from "./store";
 import type { ResourceStore } from "./store";
 import { DEMO_TOOLS, DYNAMIC_URI_PREFIX } from "./uris";
 
@@ -40,7 +40,10 @@ export function registerResourceTools(mcp: McpServer, { store, live, listChanged
         "notifications/resources/list_changed, and notifications/resources/updated to subscribers of a replaced uri.",
       inputSchema: {
         uri: z.string().optional().describe(`Absolute URI; default ${DYNAMIC_URI_PREFIX}<n>`),
-        name: z.string().optional().describe("Defaults to the last path segment of the uri"),
+        name: z
+          .string()
+          .optional()
+          .describe('Kept as given; defaults to the last path segment of the uri plus " @<created-at ms>"'),
         text: z.string().optional().describe("Content; defaults to a line naming the resource"),
         mimeType: z.string().optional().describe("Defaults to text/plain"),
       },
@@ -49,12 +52,18 @@ export function registerResourceTools(mcp: McpServer, { store, live, listChanged
     (args) => {
       const uri = args.uri ?? nextDynamicUri();
       if (!URL.canParse(uri)) return failure(`Not an absolute URI: ${uri}`);
-      const name = args.name ?? (uri.split(/[?#]/, 1)[0] ?? uri).split("/").filter(Boolean).pop() ?? uri;
-      const text = args.text ?? `Added at ${new Date().toISOString()} by ${DEMO_TOOLS.addResource}.\n`;
+      const now = Date.now();
+      const stamp = createdAt(now);
+      // A name the caller chose is theirs; a made-up one carries the creation time, like _meta.
+      const name =
+        args.name ??
+        `${(uri.split(/[?#]/, 1)[0] ?? uri).split("/").filter(Boolean).pop() ?? uri}${stamp.suffix}`;
+      const text = args.text ?? `Added at ${new Date(now).toISOString()} by ${DEMO_TOOLS.addResource}.\n`;
       const outcome = store.put(
         textResource(uri, name, text, {
           mimeType: args.mimeType ?? "text/plain",
           description: "Added at runtime.",
+          _meta: stamp._meta,
         }),
       );
       listChanged();

@@ -59,3 +59,20 @@ export function itemUri(i: number): string {
 export const DYNAMIC_URI_PREFIX = "demo://dynamic/resource-";
 /** Prefix of resources the `DEMO_LIST_CHURN_MS` timer adds and removes. */
 export const CHURN_URI_PREFIX = "demo://churn/resource-";
+
+/**
+ * `_meta` key on every resource added at runtime (churn, add_resource, storm): its creation time
+ * in ms since the epoch, so a client can measure list_changed → screen latency. The same number
+ * ends the resource's name as " @<ms>" (add_resource: only when it made the name up).
+ */
+export const CREATED_AT_META_KEY = "demo/createdAtMs";
+
+/**
+ * Listed only when `DEMO_STORM` is set (so not in DEMO_URIS): subscribing to it starts a storm of
+ * updated and list_changed notifications. Its text ends with `final: <count>` when a storm is over.
+ */
+export const STORM_URI = "demo://live/storm";
+/** Prefix of the resources a storm adds and removes: `demo://storm/item-<n>`, n = 1, 2, … */
+export const STORM_ITEM_URI_PREFIX = "demo://storm/item-";
+/** A storm keeps the newest this many of its items listed, removing older ones as it adds. */
+export const STORM_LIST_WINDOW = 5;

@@ -271,6 +271,21 @@ export class McpSession {
     return this.request(() => this.client.readResource({ uri }, this.requestOptions()));
   }
 
+  async listTools() {
+    this.requireConnected();
+    const r = await walkPages(async (cursor) => {
+      const page = await this.client.listTools(cursor ? { cursor } : {}, this.requestOptions());
+      return { items: page.tools, nextCursor: page.nextCursor };
+    }, this.config.maxPages);
+    return r.items;
+  }
+
+  callTool(name: string, args: Record<string, unknown>) {
+    return this.request(() =>
+      this.client.callTool({ name, arguments: args }, undefined, this.requestOptions()),
+    );
+  }
+
   private subscribe(uri: string): Promise<unknown> {
     return this.request(() => this.client.subscribeResource({ uri }, this.requestOptions()));
   }
@@ -284,14 +299,15 @@ export class McpSession {
     const watch = new Watch(
       uri,
       () => this.read(uri, true),
-      (v) =>
+      (v, changed) =>
         this.emit({
           type: "resource-updated",
           sessionId: this.id,
           uri,
           version: v.version,
-          at: v.at,
-          undeclared: false,
+          changed,
+          at: Date.now(),
+          undeclared: !this.capabilities?.resources?.subscribe,
         }),
       (err) =>
         this.stderr.write(
@@ -327,7 +343,15 @@ export class McpSession {
       return;
     }
     // Not watched: no re-read, but the tree still marks it.
-    this.emit({ type: "resource-updated", sessionId: this.id, uri, version: 0, at: Date.now(), undeclared });
+    this.emit({
+      type: "resource-updated",
+      sessionId: this.id,
+      uri,
+      version: 0,
+      changed: true,
+      at: Date.now(),
+      undeclared,
+    });
   }
 
   private onListChanged(): void {

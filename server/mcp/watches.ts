@@ -44,7 +44,8 @@ export class Watch {
   constructor(
     readonly uri: string,
     private readonly read: () => Promise<ReadResponse>,
-    private readonly onVersion: (v: WatchVersion) => void,
+    /** After each re-read; `changed` is false when the server said "updated" but the bytes are the same. */
+    private readonly onVersion: (v: WatchVersion, changed: boolean) => void,
     private readonly onError: (err: unknown) => void,
     keep = 10,
   ) {
@@ -90,7 +91,7 @@ export class Watch {
       try {
         const before = this.latest()?.version;
         const v = this.add(await this.read());
-        if (v.version !== before) this.onVersion(v);
+        this.onVersion(v, v.version !== before);
       } catch (err) {
         this.onError(err);
       }

@@ -1,0 +1,80 @@
+"use client";
+
+import { useState } from "react";
+import { CommandLineError, parseCommandLine } from "@/lib/command-line";
+import type { LaunchSpec, SessionSummary } from "@/lib/contract";
+import { CommandForm } from "./command-form";
+import { CreateError } from "./create-error";
+import { LaunchPreview } from "./launch-preview";
+import { useCreateSession } from "./use-create-session";
+
+type Parsed = { ok: true; spec: LaunchSpec } | { ok: false; message: string };
+
+function parse(line: string): Parsed {
+  try {
+    return { ok: true, spec: parseCommandLine(line) };
+  } catch (error) {
+    if (error instanceof CommandLineError) return { ok: false, message: error.message };
+    throw error;
+  }
+}
+
+export interface ConnectPanelProps {
+  onConnected: (session: SessionSummary) => void;
+}
+
+/** Paste a command → review exactly what runs → run it; or start the built-in demo server. */
+export function ConnectPanel({ onConnected }: ConnectPanelProps) {
+  const [line, setLine] = useState("");
+  // The line the user asked to review; the preview (or the parse error) is derived from it.
+  const [reviewed, setReviewed] = useState<string | null>(null);
+  const create = useCreateSession((session) => {
+    setLine("");
+    setReviewed(null);
+    onConnected(session);
+  });
+
+  const parsed = reviewed !== null && reviewed === line ? parse(reviewed) : null;
+  const spec = parsed?.ok ? parsed.spec : null;
+
+  return (
+    <div className="flex flex-col gap-3 border-b border-zinc-200 p-3">
+      <button
+        type="button"
+        onClick={() => create.mutate({ preset: "demo" })}
+        disabled={create.isPending}
+        className="flex items-center justify-center gap-2 rounded-md bg-sky-700 px-3 py-2 text-sm font-medium text-white shadow-sm hover:bg-sky-800 disabled:opacity-60"
+      >
+        <span aria-hidden="true">▶</span>
+        Try the demo server
+      </button>
+      <div className="flex items-center gap-2 text-[11px] text-zinc-400" aria-hidden="true">
+        <span className="h-px flex-1 bg-zinc-200" />
+        or connect your own
+        <span className="h-px flex-1 bg-zinc-200" />
+      </div>
+      {spec ? (
+        <LaunchPreview
+          spec={spec}
+          pending={create.isPending}
+          onRun={() => create.mutate({ command: spec.program, args: spec.args, env: spec.env })}
+          onEdit={() => {
+            setReviewed(null);
+            create.reset();
+          }}
+        />
+      ) : (
+        <CommandForm
+          value={line}
+          onChange={(next) => {
+            setLine(next);
+            if (create.isError) create.reset();
+          }}
+          onReview={() => setReviewed(line)}
+          parseError={parsed && !parsed.ok ? parsed.message : null}
+        />
+      )}
+      {create.isError && <CreateError error={create.error} />}
+    </div>
+  );
+}

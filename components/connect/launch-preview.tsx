@@ -1,0 +1,107 @@
+"use client";
+
+import type { LaunchSpec } from "@/lib/contract";
+import { VisibleWhitespace } from "./visible-whitespace";
+
+/** What a stdio server gets from the inspector's environment besides what the command adds. */
+const INHERITED_ENV = ["HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER"] as const;
+
+export interface LaunchPreviewProps {
+  spec: LaunchSpec;
+  pending: boolean;
+  onRun: () => void;
+  onEdit: () => void;
+}
+
+const code =
+  "block rounded border border-zinc-200 bg-white px-1.5 py-0.5 font-mono text-xs leading-4 break-all whitespace-pre-wrap text-zinc-900";
+
+/** The consent step: exactly the program, arguments and environment that will be spawned. */
+export function LaunchPreview({ spec, pending, onRun, onEdit }: LaunchPreviewProps) {
+  const env = Object.entries(spec.env);
+  return (
+    <section
+      aria-label="Review the command"
+      className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50/60 p-2.5"
+    >
+      <p className="text-xs font-medium text-amber-900">This will run on your machine, without a shell:</p>
+      <dl className="flex flex-col gap-2 text-xs">
+        <div>
+          <dt className="mb-0.5 text-[11px] font-medium text-zinc-600">Program</dt>
+          <dd>
+            <code className={code}>
+              <VisibleWhitespace value={spec.program} />
+            </code>
+          </dd>
+        </div>
+        <div>
+          <dt className="mb-0.5 text-[11px] font-medium text-zinc-600">
+            Arguments <span className="font-normal text-zinc-500">({spec.args.length})</span>
+          </dt>
+          <dd>
+            {spec.args.length === 0 ? (
+              <span className="text-zinc-500">none</span>
+            ) : (
+              <ol className="flex flex-col gap-1">
+                {spec.args.map((arg, i) => (
+                  <li key={i} className="flex items-start gap-1.5">
+                    <span
+                      aria-hidden="true"
+                      className="w-4 shrink-0 pt-0.5 text-right font-mono text-[10px] text-zinc-400"
+                    >
+                      {i + 1}
+                    </span>
+                    <code className={`${code} min-w-0 flex-1`}>
+                      <VisibleWhitespace value={arg} />
+                    </code>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt className="mb-0.5 text-[11px] font-medium text-zinc-600">
+            Environment added <span className="font-normal text-zinc-500">({env.length})</span>
+          </dt>
+          <dd>
+            {env.length === 0 ? (
+              <span className="text-zinc-500">none</span>
+            ) : (
+              <ul className="flex flex-col gap-1">
+                {env.map(([name, value]) => (
+                  <li key={name}>
+                    <code className={code}>
+                      <span className="text-sky-800">{name}</span>=<VisibleWhitespace value={value} />
+                    </code>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <p className="mt-1 text-[11px] leading-4 text-zinc-500">
+              The server also inherits {INHERITED_ENV.join(", ")} from the inspector; nothing else.
+            </p>
+          </dd>
+        </div>
+      </dl>
+      <div className="flex justify-end gap-2">
+        <button
+          type="button"
+          onClick={onEdit}
+          disabled={pending}
+          className="rounded-md border border-zinc-300 bg-white px-3 py-1 text-xs font-medium text-zinc-800 hover:bg-zinc-100 disabled:opacity-40"
+        >
+          Edit
+        </button>
+        <button
+          type="button"
+          onClick={onRun}
+          disabled={pending}
+          className="rounded-md bg-zinc-900 px-3 py-1 text-xs font-medium text-white hover:bg-zinc-700 disabled:opacity-60"
+        >
+          {pending ? "Starting…" : "Run server"}
+        </button>
+      </div>
+    </section>
+  );
+}

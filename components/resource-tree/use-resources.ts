@@ -1,0 +1,10 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { api } from "@/components/auth/api";
+import { resourcesQuery } from "@/lib/queries";
+
+/** Every page of resources/list for a session; only while it is connected and offers resources. */
+export function useResources(sessionId: string, enabled: boolean) {
+  return useQuery({ ...resourcesQuery(api, sessionId), enabled });
+}

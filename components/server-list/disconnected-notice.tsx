@@ -1,0 +1,26 @@
+"use client";
+
+import { ErrorCallout } from "@/components/ui/error-callout";
+import { StderrTail } from "@/components/ui/stderr-tail";
+import type { SessionSummary } from "@/lib/contract";
+import { exitNote } from "./exit-note";
+import { useStderr } from "./use-stderr";
+
+/** Why a server is gone, with what it last wrote to stderr. */
+export function DisconnectedNotice({ session }: { session: SessionSummary }) {
+  const stderr = useStderr(session.id);
+  const lines = stderr.data?.lines ?? session.error?.stderrTail ?? [];
+  const { error } = session;
+  const exit = error ? exitNote(error) : null;
+  return (
+    <div className="flex flex-col gap-2 p-3">
+      <ErrorCallout
+        title={`${session.name} is disconnected`}
+        message={error?.message ?? "The server connection closed."}
+      >
+        {exit && <p className="mt-1 text-xs text-rose-800">{exit}</p>}
+      </ErrorCallout>
+      <StderrTail lines={lines} dropped={stderr.data?.dropped ?? 0} summary="stderr" defaultOpen />
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+"use client";
+
+import { useId } from "react";
+import { StderrTail } from "@/components/ui/stderr-tail";
+import type { SessionSummary } from "@/lib/contract";
+import { exitNote } from "./exit-note";
+import { StatusBadge } from "./status-badge";
+
+export interface ServerListItemProps {
+  session: SessionSummary;
+  selected: boolean;
+  disconnecting: boolean;
+  onSelect: () => void;
+  onDisconnect: () => void;
+}
+
+function subtitle(session: SessionSummary): string {
+  const parts: string[] = [];
+  if (session.serverInfo) parts.push(`${session.serverInfo.name} ${session.serverInfo.version}`.trim());
+  else parts.push([session.launch.program, ...session.launch.args].join(" "));
+  if (session.protocolVersion) parts.push(session.protocolVersion);
+  return parts.join(" · ");
+}
+
+/** One server: select it (the card is one button named after the server), see status, disconnect. */
+export function ServerListItem({
+  session,
+  selected,
+  disconnecting,
+  onSelect,
+  onDisconnect,
+}: ServerListItemProps) {
+  const statusId = useId();
+  const detailId = useId();
+  const { error } = session;
+  return (
+    <li
+      className={`relative rounded-md border px-2.5 py-2 transition-colors ${
+        selected
+          ? "border-sky-300 bg-sky-50/70 shadow-xs"
+          : "border-transparent hover:border-zinc-200 hover:bg-white"
+      }`}
+    >
+      <div className="flex items-start gap-2">
+        {/* The ::after overlay makes the whole card clickable while the name stays the button's name. */}
+        <button
+          type="button"
+          onClick={onSelect}
+          aria-current={selected ? "true" : undefined}
+          aria-describedby={`${statusId} ${detailId}`}
+          className="line-clamp-2 min-w-0 flex-1 text-left leading-4 font-medium break-words text-zinc-900 after:absolute after:inset-0 after:rounded-md focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-sky-600"
+        >
+          {session.name}
+        </button>
+        <button
+          type="button"
+          onClick={onDisconnect}
+          disabled={disconnecting}
+          aria-label={`Disconnect ${session.name}`}
+          title="Disconnect and stop this server"
+          className="relative z-10 -mt-0.5 -mr-1 shrink-0 rounded p-0.5 text-zinc-400 hover:bg-zinc-200 hover:text-zinc-800 disabled:opacity-40"
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 16 16"
+            className="size-3.5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.75"
+          >
+            <path d="M4 4l8 8M12 4l-8 8" strokeLinecap="round" />
+          </svg>
+        </button>
+      </div>
+      <div className="mt-1 flex items-center gap-2">
+        <StatusBadge status={session.status} id={statusId} />
+        <p
+          id={detailId}
+          className="min-w-0 truncate font-mono text-[11px] text-zinc-500"
+          title={subtitle(session)}
+        >
+          {subtitle(session)}
+        </p>
+      </div>
+      {session.status === "disconnected" && error && (
+        <div className="relative z-10 mt-1.5 text-xs">
+          <p className="break-words text-rose-800">
+            {[error.message, exitNote(error)].filter(Boolean).join(" ")}
+          </p>
+          {error.stderrTail && <StderrTail lines={error.stderrTail} summary="stderr tail" />}
+        </div>
+      )}
+    </li>
+  );
+}

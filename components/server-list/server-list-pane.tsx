@@ -1,0 +1,65 @@
+"use client";
+
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorCallout } from "@/components/ui/error-callout";
+import { PaneHeader } from "@/components/ui/pane-header";
+import { Spinner } from "@/components/ui/spinner";
+import type { SessionSummary } from "@/lib/contract";
+import { ServerList } from "./server-list";
+import { useDisconnect } from "./use-disconnect";
+
+export interface ServerListPaneProps {
+  sessions: readonly SessionSummary[] | undefined;
+  loadError: Error | null;
+  selectedId: string | null;
+  onSelect: (sessionId: string) => void;
+  onDisconnected: (sessionId: string) => void;
+}
+
+/** The "Servers" section of the left column. */
+export function ServerListPane({
+  sessions,
+  loadError,
+  selectedId,
+  onSelect,
+  onDisconnected,
+}: ServerListPaneProps) {
+  const disconnect = useDisconnect(onDisconnected);
+  return (
+    <section aria-labelledby="servers-heading" className="flex min-h-0 flex-1 flex-col">
+      <PaneHeader id="servers-heading" title="Servers">
+        {sessions && sessions.length > 0 && (
+          <span className="text-[11px] text-zinc-400">{sessions.length}</span>
+        )}
+      </PaneHeader>
+      <div className="scrollbar-thin min-h-0 flex-1 overflow-y-auto">
+        {disconnect.isError && (
+          <div className="p-2">
+            <ErrorCallout title="Could not disconnect" message={disconnect.error.message} />
+          </div>
+        )}
+        {sessions === undefined ? (
+          loadError ? (
+            <div className="p-2">
+              <ErrorCallout title="Could not load the servers" message={loadError.message} />
+            </div>
+          ) : (
+            <div className="p-3">
+              <Spinner label="Loading servers…" />
+            </div>
+          )
+        ) : sessions.length === 0 ? (
+          <EmptyState title="No servers yet">Start the demo server or paste a command above.</EmptyState>
+        ) : (
+          <ServerList
+            sessions={sessions}
+            selectedId={selectedId}
+            disconnectingId={disconnect.isPending ? (disconnect.variables ?? null) : null}
+            onSelect={onSelect}
+            onDisconnect={(id) => disconnect.mutate(id)}
+          />
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+"use client";
+
+import { use } from "react";
+import { browser } from "react-dom";
+import { AuthGate } from "@/components/auth/auth-gate";
+import { Workspace } from "./workspace";
+
+/** Browser-only root: the token lives in sessionStorage, the selection in the URL. */
+export function InspectorApp() {
+  use(browser("The access token is kept in sessionStorage, which only the browser has."));
+  return (
+    <AuthGate>
+      <Workspace />
+    </AuthGate>
+  );
+}

@@ -1,0 +1,132 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { ResourceTree } from "@/components/resource-tree/resource-tree";
+import { useResources } from "@/components/resource-tree/use-resources";
+import { TemplateList } from "@/components/templates/template-list";
+import { useTemplates } from "@/components/templates/use-templates";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorCallout } from "@/components/ui/error-callout";
+import { PaneHeader } from "@/components/ui/pane-header";
+import { Spinner } from "@/components/ui/spinner";
+import { isApiError } from "@/lib/api-client";
+import type { SessionSummary } from "@/lib/contract";
+import { queryKeys } from "@/lib/queries";
+import { buildResourceTree } from "@/lib/uri-tree";
+
+export interface ResourcesPaneProps {
+  session: SessionSummary;
+  selectedUri: string | null;
+  onSelectResource: (uri: string) => void;
+}
+
+/** Middle column for a connected server that offers resources: the tree, then the templates. */
+export function ResourcesPane({ session, selectedUri, onSelectResource }: ResourcesPaneProps) {
+  const queryClient = useQueryClient();
+  const resources = useResources(session.id, true);
+  const templates = useTemplates(session.id, true);
+  const tree = useMemo(
+    () => (resources.data ? buildResourceTree(resources.data.resources) : null),
+    [resources.data],
+  );
+  const reloading = resources.isFetching || templates.isFetching;
+
+  const reload = () => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.resources(session.id) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.templates(session.id) });
+  };
+
+  return (
+    <>
+      <PaneHeader id="resources-heading" title="Resources">
+        <span className="flex items-center gap-2 text-[11px] text-zinc-400">
+          {resources.data && (
+            <span
+              title={`${resources.data.pages} ${resources.data.pages === 1 ? "page" : "pages"} of resources/list`}
+            >
+              {resources.data.resources.length}
+            </span>
+          )}
+          <button
+            type="button"
+            onClick={reload}
+            disabled={reloading}
+            aria-label="Reload resource list"
+            title="Reload resource list"
+            className="rounded p-0.5 text-zinc-500 hover:bg-zinc-200 hover:text-zinc-900 disabled:opacity-40"
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 16 16"
+              className={`size-3.5 ${reloading ? "animate-spin" : ""}`}
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.5"
+            >
+              <path
+                d="M13.5 8A5.5 5.5 0 1 1 11.9 4.1M13.5 2v3h-3"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
+          </button>
+        </span>
+      </PaneHeader>
+      <div className="scrollbar-thin min-h-0 flex-1 overflow-y-auto">
+        {resources.isPending ? (
+          <div className="p-3">
+            <Spinner label="Listing resources…" />
+          </div>
+        ) : resources.isError ? (
+          <div className="p-2">
+            <ErrorCallout
+              title="resources/list failed"
+              message={resources.error.message}
+              mcpCode={isApiError(resources.error) ? resources.error.mcpCode : undefined}
+            />
+          </div>
+        ) : tree && tree.length > 0 ? (
+          <ResourceTree
+            key={session.id}
+            tree={tree}
+            selectedUri={selectedUri}
+            onSelect={onSelectResource}
+            label="Resources"
+          />
+        ) : (
+          <EmptyState title="No resources listed">
+            The server answered resources/list with an empty list.
+          </EmptyState>
+        )}
+
+        <div className="mt-2 border-t border-zinc-200">
+          <PaneHeader id="templates-heading" title="Templates">
+            {templates.data && (
+              <span className="text-[11px] text-zinc-400">{templates.data.resourceTemplates.length}</span>
+            )}
+          </PaneHeader>
+        </div>
+        <section aria-labelledby="templates-heading">
+          {templates.isPending ? (
+            <div className="p-3">
+              <Spinner label="Listing templates…" />
+            </div>
+          ) : templates.isError ? (
+            <div className="p-2">
+              <ErrorCallout
+                title="resources/templates/list failed"
+                message={templates.error.message}
+                mcpCode={isApiError(templates.error) ? templates.error.mcpCode : undefined}
+              />
+            </div>
+          ) : templates.data.resourceTemplates.length === 0 ? (
+            <p className="px-3 py-2 text-xs text-zinc-500">No resource templates.</p>
+          ) : (
+            <TemplateList templates={templates.data.resourceTemplates} />
+          )}
+        </section>
+      </div>
+    </>
+  );
+}

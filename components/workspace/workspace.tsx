@@ -1,0 +1,57 @@
+"use client";
+
+import { ConnectPanel } from "@/components/connect/connect-panel";
+import { ServerListPane } from "@/components/server-list/server-list-pane";
+import { useSessions } from "@/components/server-list/use-sessions";
+import { isApiError } from "@/lib/api-client";
+import { HeaderBar } from "./header-bar";
+import { MiddleColumn } from "./middle-column";
+import { useSelection } from "./use-selection";
+import { ViewerColumn } from "./viewer-column";
+
+/** The three columns: connect + servers | resources + templates | content. */
+export function Workspace() {
+  const { serverId, uri, select } = useSelection();
+  const sessions = useSessions();
+  const list = sessions.data?.sessions;
+  // No server in the URL: show the first one, without writing that choice into the URL.
+  const session = serverId ? list?.find((s) => s.id === serverId) : list?.[0];
+  const missingServerId = serverId && list && !session ? serverId : null;
+  const backendDown = sessions.isError && isApiError(sessions.error) && sessions.error.status === 0;
+
+  return (
+    <div className="flex h-dvh flex-col">
+      <HeaderBar
+        connected={list?.filter((s) => s.status === "connected").length ?? 0}
+        backendDown={backendDown}
+      />
+      <div className="grid min-h-0 flex-1 grid-cols-[minmax(15rem,18rem)_minmax(16rem,22rem)_minmax(0,1fr)]">
+        <aside aria-label="Servers" className="flex min-h-0 flex-col border-r border-zinc-200 bg-zinc-50">
+          <ConnectPanel onConnected={(created) => select({ serverId: created.id, uri: null })} />
+          <ServerListPane
+            sessions={list}
+            loadError={sessions.error}
+            selectedId={session?.id ?? null}
+            onSelect={(id) => select({ serverId: id, uri: id === session?.id ? uri : null })}
+            onDisconnected={(id) => {
+              if (id === session?.id) select({ serverId: null, uri: null });
+            }}
+          />
+        </aside>
+        <section
+          aria-labelledby="resources-heading"
+          className="flex min-h-0 flex-col border-r border-zinc-200 bg-white"
+        >
+          <MiddleColumn
+            session={session}
+            missingServerId={missingServerId}
+            sessionsLoaded={list !== undefined}
+            selectedUri={session ? uri : null}
+            onSelectResource={(next) => session && select({ serverId: session.id, uri: next })}
+          />
+        </section>
+        <ViewerColumn session={session} uri={session ? uri : null} />
+      </div>
+    </div>
+  );
+}

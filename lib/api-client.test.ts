@@ -1,0 +1,69 @@
+import { describe, expect, it, vi } from "vitest";
+import { ApiError, createApiClient } from "./api-client";
+
+/** The URL a mocked fetch was called with (the client always passes a string). */
+const urlOf = (input: RequestInfo | URL | undefined) => new URL(input as string, "http://localhost");
+
+function clientWith(response: Response | Error, token: string | null = "secret-token") {
+  // A body can be read once: every call gets its own copy.
+  const fetch = vi.fn<typeof globalThis.fetch>(() =>
+    response instanceof Error ? Promise.reject(response) : Promise.resolve(response.clone()),
+  );
+  return { fetch, api: createApiClient({ getToken: () => token, fetch }) };
+}
+
+describe("createApiClient", () => {
+  it("sends the token as a Bearer header and never in the URL", async () => {
+    const { fetch, api } = clientWith(Response.json({ sessions: [] }));
+    await api.readResource("abc123", "demo://a?b=c").catch(() => undefined);
+    await api.listSessions();
+    for (const [input, init] of fetch.mock.calls) {
+      expect(urlOf(input).href).not.toContain("secret-token");
+      expect(new Headers(init?.headers).get("Authorization")).toBe("Bearer secret-token");
+    }
+  });
+
+  it("encodes the resource uri as a query parameter", async () => {
+    const { fetch, api } = clientWith(Response.json({ contents: [] }));
+    await api.readResource("abc123", "demo://x/a b?q=1&r=2#f");
+    const url = urlOf(fetch.mock.calls[0]?.[0]);
+    expect(url.pathname).toBe("/api/sessions/abc123/read");
+    expect(url.searchParams.get("uri")).toBe("demo://x/a b?q=1&r=2#f");
+  });
+
+  it("turns the error envelope into an ApiError with every field", async () => {
+    const body = { error: { code: "bad_gateway", message: "exited", mcpCode: -32002, stderrTail: ["boom"] } };
+    const { api } = clientWith(Response.json(body, { status: 502 }));
+    const error = await api.createSession({ preset: "demo" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 502, code: "bad_gateway", message: "exited", mcpCode: -32002 });
+    expect((error as ApiError).stderrTail).toEqual(["boom"]);
+  });
+
+  it("reports a non-envelope error body by its status", async () => {
+    const { api } = clientWith(new Response("<html>", { status: 500, statusText: "Internal Server Error" }));
+    await expect(api.listSessions()).rejects.toMatchObject({ status: 500, code: "http_error" });
+  });
+
+  it("fails with 401 before any request when there is no token", async () => {
+    const { fetch, api } = clientWith(Response.json({}), null);
+    await expect(api.listSessions()).rejects.toMatchObject({ status: 401, code: "unauthorized" });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("reports an unreachable backend as status 0", async () => {
+    const { api } = clientWith(new TypeError("fetch failed"));
+    await expect(api.listSessions()).rejects.toMatchObject({ status: 0, code: "network_error" });
+  });
+
+  it("returns content bytes with their content type", async () => {
+    const { fetch, api } = clientWith(
+      new Response(new Uint8Array([1, 2, 3]), { headers: { "Content-Type": "image/png" } }),
+    );
+    const { blob, contentType } = await api.fetchContent("abc123", "demo://i.png", 2, { download: true });
+    expect(contentType).toBe("image/png");
+    expect(blob.size).toBe(3);
+    const url = urlOf(fetch.mock.calls[0]?.[0]);
+    expect(Object.fromEntries(url.searchParams)).toEqual({ uri: "demo://i.png", index: "2", download: "1" });
+  });
+});

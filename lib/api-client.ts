@@ -1,0 +1,152 @@
+/**
+ * Typed fetch client for the backend's HTTP API (see lib/contract.ts). The access token comes from
+ * a getter on every call and travels only in the Authorization header, never in a URL.
+ */
+import {
+  errorEnvelopeSchema,
+  type CreateSessionBody,
+  type PresetListResponse,
+  type ReadResponse,
+  type ResourceListResponse,
+  type SessionListResponse,
+  type SessionSummary,
+  type StderrResponse,
+  type TemplateListResponse,
+} from "./contract";
+
+/** Any non-2xx answer (or a request that never got one: status 0). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly mcpCode?: number;
+  readonly stderrTail?: string[];
+
+  constructor(init: {
+    status: number;
+    code: string;
+    message: string;
+    mcpCode?: number;
+    stderrTail?: string[];
+  }) {
+    super(init.message);
+    this.name = "ApiError";
+    this.status = init.status;
+    this.code = init.code;
+    if (init.mcpCode !== undefined) this.mcpCode = init.mcpCode;
+    if (init.stderrTail !== undefined) this.stderrTail = init.stderrTail;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export interface ApiClientOptions {
+  /** Returns the current access token, or null when none is known. */
+  getToken: () => string | null;
+  /** Prefix for every path; "" means same origin. */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+}
+
+/** Raw bytes of one content item, as served by the content route. */
+export interface ContentBlob {
+  blob: Blob;
+  contentType: string;
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export function createApiClient(options: ApiClientOptions) {
+  const baseUrl = options.baseUrl ?? "";
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+
+  async function send(path: string, init: RequestInit & RequestOptions = {}): Promise<Response> {
+    const token = options.getToken();
+    if (!token) {
+      throw new ApiError({ status: 401, code: "unauthorized", message: "No access token." });
+    }
+    const headers = new Headers(init.headers);
+    headers.set("Authorization", `Bearer ${token}`);
+    let response: Response;
+    try {
+      response = await doFetch(`${baseUrl}${path}`, { ...init, headers, cache: "no-store" });
+    } catch (error) {
+      if (init.signal?.aborted) throw error;
+      throw new ApiError({
+        status: 0,
+        code: "network_error",
+        message: "The inspector backend did not answer. Is it still running?",
+      });
+    }
+    if (!response.ok) throw await toApiError(response);
+    return response;
+  }
+
+  async function json<T>(path: string, init?: RequestInit & RequestOptions): Promise<T> {
+    const headers = new Headers(init?.headers);
+    headers.set("Accept", "application/json");
+    const response = await send(path, { ...init, headers });
+    return (await response.json()) as T;
+  }
+
+  const session = (id: string) => `/api/sessions/${encodeURIComponent(id)}`;
+
+  return {
+    listPresets: (o?: RequestOptions) => json<PresetListResponse>("/api/presets", o),
+    listSessions: (o?: RequestOptions) => json<SessionListResponse>("/api/sessions", o),
+    getSession: (id: string, o?: RequestOptions) => json<SessionSummary>(session(id), o),
+    createSession: (body: CreateSessionBody, o?: RequestOptions) =>
+      json<SessionSummary>("/api/sessions", {
+        ...o,
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      }),
+    deleteSession: async (id: string, o?: RequestOptions): Promise<void> => {
+      await send(session(id), { ...o, method: "DELETE" });
+    },
+    listResources: (id: string, o?: RequestOptions) =>
+      json<ResourceListResponse>(`${session(id)}/resources`, o),
+    listTemplates: (id: string, o?: RequestOptions) =>
+      json<TemplateListResponse>(`${session(id)}/templates`, o),
+    readResource: (id: string, uri: string, o?: RequestOptions) =>
+      json<ReadResponse>(`${session(id)}/read?${new URLSearchParams({ uri }).toString()}`, o),
+    fetchContent: async (
+      id: string,
+      uri: string,
+      index: number,
+      o?: RequestOptions & { download?: boolean },
+    ): Promise<ContentBlob> => {
+      const query = new URLSearchParams({ uri, index: String(index) });
+      if (o?.download) query.set("download", "1");
+      const response = await send(`${session(id)}/content?${query.toString()}`, o);
+      const blob = await response.blob();
+      return { blob, contentType: response.headers.get("Content-Type") ?? blob.type };
+    },
+    getStderr: (id: string, o?: RequestOptions) => json<StderrResponse>(`${session(id)}/stderr`, o),
+  };
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    // Not JSON (a proxy page, an empty body): fall back to the status line below.
+  }
+  const parsed = errorEnvelopeSchema.safeParse(body);
+  if (parsed.success) {
+    const { code, message, mcpCode, stderrTail } = parsed.data.error;
+    return new ApiError({ status: response.status, code, message, mcpCode, stderrTail });
+  }
+  return new ApiError({
+    status: response.status,
+    code: response.status === 401 ? "unauthorized" : "http_error",
+    message: `The backend answered ${response.status} ${response.statusText}`.trim(),
+  });
+}
