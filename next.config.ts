@@ -30,8 +30,8 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   // The SDK and its spawn helpers are Node-only; keep them out of the bundle.
   serverExternalPackages: ["@modelcontextprotocol/sdk"],
-  async headers() {
-    return [{ source: "/:path*", headers: securityHeaders }];
+  headers() {
+    return Promise.resolve([{ source: "/:path*", headers: securityHeaders }]);
   },
 };
 

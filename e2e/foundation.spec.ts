@@ -72,7 +72,12 @@ test("a refused shell operator is explained before anything runs", async ({ page
   const inspector = new InspectorPage(page);
   await inspector.open();
   await inspector.pasteCommand("node server.js | tee log.txt");
-  await expect(page.getByText(/\|/).filter({ hasText: /not|refus|support/i }).first()).toBeVisible();
+  await expect(
+    page
+      .getByText(/\|/)
+      .filter({ hasText: /not|refus|support/i })
+      .first(),
+  ).toBeVisible();
   expect(await sessions(request)).toHaveLength(0);
 });
 
@@ -104,7 +109,10 @@ test("a binary resource shows a placeholder and downloads its exact bytes", asyn
   await inspector.openResource(["demo:", "data"], "blob.bin");
   await expect(inspector.viewer).toContainText(/Binary · application\/octet-stream · 256 B/);
   const downloadPromise = page.waitForEvent("download");
-  await inspector.viewer.getByRole("button", { name: /download/i }).first().click();
+  await inspector.viewer
+    .getByRole("button", { name: /download/i })
+    .first()
+    .click();
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toBe("blob.bin");
   const file = await download.path();
@@ -155,7 +163,9 @@ test("disconnecting a server reaps its process", async ({ page, request }) => {
 
 test("the API refuses a missing token (401) and a foreign Host or Origin (403)", async ({ request }) => {
   expect((await request.get("/api/sessions")).status()).toBe(401);
-  expect((await request.get("/api/sessions", { headers: { Authorization: "Bearer wrong" } })).status()).toBe(401);
+  expect((await request.get("/api/sessions", { headers: { Authorization: "Bearer wrong" } })).status()).toBe(
+    401,
+  );
   expect((await request.get("/api/health")).status()).toBe(200);
   expect(await rawGet("/api/sessions", { ...auth, Host: "evil.example" })).toBe(403);
   expect(await rawGet("/", { Host: `attacker.test:${E2E_PORT}` })).toBe(403);

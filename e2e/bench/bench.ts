@@ -13,7 +13,14 @@ import { chromium } from "@playwright/test";
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const TOKEN = "bench-token";
 const EVERYTHING = "node node_modules/@modelcontextprotocol/server-everything/dist/index.js stdio";
-const chromiumArgs = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -29,7 +36,7 @@ async function startApp(): Promise<{ app: ChildProcess; base: string; ms: number
   });
   const base = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error("app did not start in 60 s")), 60_000);
-    app.stdout!.on("data", (d: Buffer) => {
+    app.stdout?.on("data", (d: Buffer) => {
       const m = /ready: (http:\/\/[^/]+)\//.exec(d.toString());
       if (m?.[1]) {
         clearTimeout(timer);
@@ -63,11 +70,18 @@ async function main(): Promise<void> {
   const { app, base } = await startApp();
   const api: number[] = [];
   const ui: number[] = [];
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: chromiumArgs,
+  });
   try {
     for (let i = 0; i < RUNS; i++) {
       const t0 = performance.now();
-      const res = await fetch(`${base}/api/sessions`, { method: "POST", headers, body: JSON.stringify({ command: EVERYTHING }) });
+      const res = await fetch(`${base}/api/sessions`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ command: EVERYTHING }),
+      });
       const { id } = (await res.json()) as { id: string };
       await (await fetch(`${base}/api/sessions/${id}/resources`, { headers })).json();
       api.push(performance.now() - t0);
@@ -85,7 +99,9 @@ async function main(): Promise<void> {
       await run.click();
       await page.getByRole("treeitem").first().waitFor({ timeout: 30_000 });
       ui.push(performance.now() - t0);
-      const { sessions } = (await (await fetch(`${base}/api/sessions`, { headers })).json()) as { sessions: { id: string }[] };
+      const { sessions } = (await (await fetch(`${base}/api/sessions`, { headers })).json()) as {
+        sessions: { id: string }[];
+      };
       for (const s of sessions) await fetch(`${base}/api/sessions/${s.id}`, { method: "DELETE", headers });
     }
   } finally {
@@ -100,7 +116,9 @@ async function main(): Promise<void> {
   ];
   console.log(`\nmedians of ${RUNS} runs (ms)`);
   for (const [name, xs] of rows) {
-    console.log(`${name.padEnd(52)} ${median(xs).toFixed(0).padStart(6)}   [${xs.map((x) => x.toFixed(0)).join(", ")}]`);
+    console.log(
+      `${name.padEnd(52)} ${median(xs).toFixed(0).padStart(6)}   [${xs.map((x) => x.toFixed(0)).join(", ")}]`,
+    );
   }
 }
 

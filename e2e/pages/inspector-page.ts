@@ -54,7 +54,7 @@ export class InspectorPage {
     await expect(this.viewer).toBeVisible();
   }
 
-  async token(): Promise<string> {
+  token(): string {
     return E2E_TOKEN;
   }
 }

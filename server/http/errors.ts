@@ -26,19 +26,21 @@ export class HttpError extends Error {
 function fromMcpError(err: McpError): HttpError {
   const message = err.message.replace(/^MCP error -?\d+: /, "");
   const extra = { mcpCode: err.code };
-  switch (err.code) {
-    case McpErrorCode.RequestTimeout:
+  // Plain numbers: servers send codes outside the SDK's enum (e.g. -32002).
+  const code: number = err.code;
+  switch (code) {
+    case McpErrorCode.RequestTimeout as number:
       return new HttpError(504, "gateway_timeout", `The server did not answer in time: ${message}`, extra);
-    case McpErrorCode.ConnectionClosed:
+    case McpErrorCode.ConnectionClosed as number:
       return new HttpError(502, "bad_gateway", `The server connection closed: ${message}`, extra);
     case -32002: // Resource not found (spec up to 2025-11-25)
       return new HttpError(404, "not_found", message, extra);
-    case McpErrorCode.InvalidParams:
+    case McpErrorCode.InvalidParams as number:
       // The SDK's McpServer and 2026-07-28 servers report an unknown resource as -32602.
       return /not found|unknown resource/i.test(message)
         ? new HttpError(404, "not_found", message, extra)
         : new HttpError(400, "bad_request", message, extra);
-    case McpErrorCode.MethodNotFound:
+    case McpErrorCode.MethodNotFound as number:
       return new HttpError(501, "server_error", `The server does not support this: ${message}`, extra);
     default:
       return new HttpError(502, "server_error", message, extra);

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { checkHostAndOrigin, checkToken } from "./auth";
 import { errorResponse, HttpError, toHttpError } from "./errors";
 
-type Handler<P> = (req: Request, params: P) => Promise<Response>;
+type Handler<P> = (req: Request, params: P) => Promise<Response> | Response;
 
 /**
  * The one wrapper every API route goes through: Host/Origin check, token (unless `public`),
@@ -35,7 +35,7 @@ export function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.inf
 export async function readJson(req: Request): Promise<unknown> {
   const type = req.headers.get("content-type") ?? "";
   if (!type.includes("application/json")) {
-    throw new HttpError(415 as number, "bad_request", "Send the body as application/json.");
+    throw new HttpError(415, "bad_request", "Send the body as application/json.");
   }
   try {
     return await req.json();

@@ -48,7 +48,21 @@ export class SessionRegistry {
       this.events.emit({ type: "session-removed", sessionId: id });
       throw err;
     }
+    this.uniquifyName(session);
     return session;
+  }
+
+  /** Two servers with one name would be indistinguishable in the list (and to a screen reader). */
+  private uniquifyName(session: McpSession): void {
+    const taken = new Set(
+      this.list()
+        .filter((s) => s !== session)
+        .map((s) => s.name),
+    );
+    if (!taken.has(session.name)) return;
+    let n = 2;
+    while (taken.has(`${session.name} (${n})`)) n++;
+    session.rename(`${session.name} (${n})`);
   }
 
   get(id: string): McpSession {

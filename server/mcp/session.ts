@@ -123,6 +123,11 @@ export class McpSession {
     this.emit({ type: "session", session: this.summary() });
   }
 
+  rename(name: string): void {
+    this.name = name;
+    this.changed();
+  }
+
   touch(): void {
     this.lastActivityAt = Date.now();
   }
@@ -146,7 +151,8 @@ export class McpSession {
     this.serverInfo = this.client.getServerVersion() ?? null;
     this.capabilities = this.client.getServerCapabilities() ?? null;
     this.instructions = this.client.getInstructions();
-    if (!this.nameFixed && this.serverInfo) this.name = this.serverInfo.title || this.serverInfo.name;
+    if (!this.nameFixed && this.serverInfo && !this.connectedAt)
+      this.name = this.serverInfo.title || this.serverInfo.name;
     this.transport.snapshotTree();
     this.status = "connected";
     this.connectedAt = new Date();

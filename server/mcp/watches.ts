@@ -12,10 +12,10 @@ export interface WatchVersion {
 
 function digest(result: ReadResponse): ContentDigest[] {
   return result.contents.map((c) => {
-    const isBlob = "blob" in c && typeof c.blob === "string";
-    const bytes = isBlob
-      ? Buffer.from(c.blob as string, "base64")
-      : Buffer.from((c as { text?: string }).text ?? "", "utf8");
+    const blob = "blob" in c && typeof c.blob === "string" ? c.blob : null;
+    const isBlob = blob !== null;
+    const bytes =
+      blob !== null ? Buffer.from(blob, "base64") : Buffer.from((c as { text?: string }).text ?? "", "utf8");
     return {
       uri: c.uri,
       ...(c.mimeType ? { mimeType: c.mimeType } : {}),

@@ -5,7 +5,7 @@ import { getRegistry } from "@/server/mcp/registry";
 export const dynamic = "force-dynamic";
 
 /** One stream per tab for every session (browsers allow six HTTP/1.1 connections per origin). */
-export const GET = apiRoute(async (req) => {
+export const GET = apiRoute((req) => {
   const registry = getRegistry();
   let seq = 0;
   return sseResponse(req, (sink) => {

@@ -2,4 +2,4 @@ import { apiRoute, json } from "@/server/http/route";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute(async () => json({ ok: true }), { public: true });
+export const GET = apiRoute(() => json({ ok: true }), { public: true });

@@ -4,4 +4,4 @@ import type { PresetListResponse } from "@/lib/contract";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute(async () => json({ presets: presets() } satisfies PresetListResponse));
+export const GET = apiRoute(() => json({ presets: presets() } satisfies PresetListResponse));

@@ -5,7 +5,7 @@ import { getRegistry } from "@/server/mcp/registry";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute(async () =>
+export const GET = apiRoute(() =>
   json({
     sessions: getRegistry()
       .list()

@@ -4,6 +4,6 @@ import { getRegistry } from "@/server/mcp/registry";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute<{ id: string }>(async (_req, { id }) =>
+export const GET = apiRoute<{ id: string }>((_req, { id }) =>
   json(getRegistry().get(parseWith(sessionIdSchema, id)).stderr.all() satisfies StderrResponse),
 );

@@ -6,7 +6,7 @@ import { getRegistry } from "@/server/mcp/registry";
 export const dynamic = "force-dynamic";
 
 /** One kept version of a watched resource, in full. */
-export const GET = apiRoute<{ id: string }>(async (req, { id }) => {
+export const GET = apiRoute<{ id: string }>((req, { id }) => {
   const { uri, version } = parseWith(versionQuerySchema, searchParams(req));
   const watch = getRegistry().get(parseWith(sessionIdSchema, id)).watches.get(uri);
   if (!watch) throw new HttpError(404, "not_found", `${uri} is not watched.`);

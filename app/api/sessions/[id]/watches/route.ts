@@ -4,7 +4,7 @@ import { getRegistry } from "@/server/mcp/registry";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute<{ id: string }>(async (_req, { id }) => {
+export const GET = apiRoute<{ id: string }>((_req, { id }) => {
   const session = getRegistry().get(parseWith(sessionIdSchema, id));
   return json({ watches: [...session.watches.values()].map((w) => w.info()) } satisfies WatchListResponse);
 });
