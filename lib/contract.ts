@@ -196,3 +196,18 @@ export interface TrafficResponse {
 export const callToolBodySchema = z
   .object({ name: z.string().min(1).max(512), arguments: z.record(z.string(), z.unknown()).optional() })
   .strict();
+
+/** Argument completion for a resource template (`completion/complete` with `ref/resource`). */
+export const completeBodySchema = z
+  .object({
+    uriTemplate: z.string().min(1).max(8_192),
+    argument: z.object({ name: z.string().min(1).max(256), value: z.string().max(8_192) }).strict(),
+    /** The other arguments already filled in, as context for the server. */
+    context: z.record(z.string(), z.string().max(8_192)).optional(),
+  })
+  .strict();
+export interface CompleteResponse {
+  values: string[];
+  total?: number;
+  hasMore?: boolean;
+}

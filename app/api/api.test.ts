@@ -18,6 +18,7 @@ const readRoute = await import("./sessions/[id]/read/route");
 const contentRoute = await import("./sessions/[id]/content/route");
 const stderrRoute = await import("./sessions/[id]/stderr/route");
 const healthRoute = await import("./health/route");
+const completeRoute = await import("./sessions/[id]/complete/route");
 
 const root = process.cwd();
 const env = () => ({ [TEST_MARK_VAR]: testMark() });
@@ -95,6 +96,36 @@ describe("demo server over stdio", () => {
       path: `/x?uri=${encodeURIComponent(png!.uri)}&index=5`,
     });
     expect(missing.status).toBe(404);
+    await del(s.id);
+  });
+});
+
+describe("template argument completion", () => {
+  it("completes an argument, using the other filled arguments as context", async () => {
+    const s = await connect({ preset: "demo", env: env() });
+    const complete = (body: object) =>
+      callJson<{ values: string[] }, { id: string }>(completeRoute.POST, {
+        method: "POST",
+        ...idParams(s.id),
+        body,
+      });
+    const users = await complete({
+      uriTemplate: "demo://users/{userId}/profile",
+      argument: { name: "userId", value: "a" },
+    });
+    expect(users.status).toBe(200);
+    expect(users.body.values).toContain("alice");
+    const repos = await complete({
+      uriTemplate: "demo://repos/{owner}/{repo}/readme",
+      argument: { name: "repo", value: "" },
+      context: { owner: "acme" },
+    });
+    const all = await complete({
+      uriTemplate: "demo://repos/{owner}/{repo}/readme",
+      argument: { name: "repo", value: "" },
+    });
+    expect(repos.body.values.length).toBeGreaterThan(0);
+    expect(repos.body.values.length).toBeLessThan(all.body.values.length);
     await del(s.id);
   });
 });

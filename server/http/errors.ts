@@ -9,6 +9,7 @@ import {
   SessionStartError,
   TooManySessionsError,
   WatchNotSupportedError,
+  CompletionsNotSupportedError,
 } from "@/server/mcp/errors";
 
 /** An error that already knows its HTTP answer. */
@@ -54,6 +55,7 @@ export function toHttpError(err: unknown): HttpError {
   if (err instanceof CommandLineError) return new HttpError(400, "bad_request", err.message);
   if (err instanceof SessionNotFoundError) return new HttpError(404, "not_found", err.message);
   if (err instanceof SessionNotConnectedError) return new HttpError(409, "conflict", err.message);
+  if (err instanceof CompletionsNotSupportedError) return new HttpError(409, "conflict", err.message);
   if (err instanceof WatchNotSupportedError) return new HttpError(409, "conflict", err.message);
   if (err instanceof TooManySessionsError) return new HttpError(409, "conflict", err.message);
   if (err instanceof MessageTooLargeError) return new HttpError(413, "payload_too_large", err.message);

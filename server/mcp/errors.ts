@@ -32,3 +32,9 @@ export class WatchNotSupportedError extends Error {
     super(`Server "${name}" does not declare resources.subscribe, so it cannot be watched.`);
   }
 }
+
+export class CompletionsNotSupportedError extends Error {
+  constructor(name: string) {
+    super(`Server "${name}" does not declare the completions capability.`);
+  }
+}

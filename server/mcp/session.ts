@@ -17,7 +17,12 @@ import type {
 } from "@/lib/contract";
 import type { InspectorEvent, ListDiff, TrafficSummary } from "@/lib/events";
 import type { McpConfig } from "./config";
-import { SessionNotConnectedError, SessionStartError, WatchNotSupportedError } from "./errors";
+import {
+  CompletionsNotSupportedError,
+  SessionNotConnectedError,
+  SessionStartError,
+  WatchNotSupportedError,
+} from "./errors";
 import { Batcher } from "./event-bus";
 import { ListCache } from "./list-cache";
 import { walkPages, type PagedResult } from "./pagination";
@@ -275,6 +280,26 @@ export class McpSession {
     const latest = fresh ? undefined : this.watches.get(uri)?.latest();
     if (latest && this.status === "connected") return Promise.resolve(latest.result);
     return this.request(() => this.client.readResource({ uri }, this.requestOptions()));
+  }
+
+  async complete(
+    uriTemplate: string,
+    argument: { name: string; value: string },
+    context?: Record<string, string>,
+  ): Promise<{ values: string[]; total?: number; hasMore?: boolean }> {
+    this.requireConnected();
+    if (!this.capabilities?.completions) throw new CompletionsNotSupportedError(this.name);
+    const r = await this.request(() =>
+      this.client.complete(
+        {
+          ref: { type: "ref/resource", uri: uriTemplate },
+          argument,
+          ...(context ? { context: { arguments: context } } : {}),
+        },
+        this.requestOptions(),
+      ),
+    );
+    return r.completion;
   }
 
   async listTools() {
