@@ -1,0 +1,197 @@
+/**
+ * The recorded check file (version 1): one JSON file per check, human-readable and diff-friendly.
+ * It says how to launch the server, the steps to take, and what each step must observe, with
+ * per-path matchers. `npm run build` publishes its JSON Schema as docs/check.schema.json.
+ */
+import { z } from "zod";
+
+/** `${VAR}` references are resolved from the environment (or --env-file) at run time. */
+const envValue = z.string().max(10_000);
+
+export const serverLaunchSchema = z.union([
+  z
+    .object({
+      command: z.string().min(1).describe("Program to run (no shell)."),
+      args: z.array(z.string()).default([]),
+      env: z
+        .record(z.string(), envValue)
+        .default({})
+        .describe("Values may be ${VAR} references; secrets always are."),
+      cwd: z.string().optional().describe("Relative to the check file's folder."),
+    })
+    .strict(),
+  z
+    .object({
+      preset: z.literal("demo"),
+      env: z.record(z.string(), envValue).default({}),
+    })
+    .strict(),
+]);
+export type ServerLaunch = z.infer<typeof serverLaunchSchema>;
+
+/**
+ * How one JSON Pointer path (RFC 6901, "" = the whole value) of an observation is compared.
+ * Paths inside lists use the list's key, e.g. `/items/demo:~1~1a/name` for the item with uri
+ * demo://a (a pointer token with `~1` for `/`).
+ */
+export const matcherSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("exact") }).strict(),
+  z.object({ type: z.literal("ignore"), reason: z.string().optional() }).strict(),
+  z.object({ type: z.literal("regex"), pattern: z.string(), reason: z.string().optional() }).strict(),
+  z.object({ type: z.literal("type"), reason: z.string().optional() }).strict(),
+  /** A string holding JSON: parse both sides and compare structurally (key order ignored). */
+  z.object({ type: z.literal("json") }).strict(),
+]);
+export type Matcher = z.infer<typeof matcherSchema>;
+
+const matchersSchema = z.record(z.string(), matcherSchema).default({});
+
+/** How a listing is compared: as a set keyed by uri unless ordered, with optional bounds. */
+export const listCompareSchema = z
+  .object({
+    ordered: z.boolean().default(false),
+    /** Only the expected items must be present; extra items are fine. */
+    containsAtLeast: z.boolean().default(false),
+    count: z
+      .object({ min: z.number().int().min(0).optional(), max: z.number().int().min(0).optional() })
+      .strict()
+      .optional(),
+  })
+  .strict();
+
+/** A blob is compared by digest, size and mime; its bytes are stored only when small. */
+export const blobExpectSchema = z
+  .object({
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    size: z.number().int().min(0),
+    base64: z.string().optional(),
+  })
+  .strict();
+
+const contentExpectSchema = z
+  .object({
+    uri: z.string(),
+    mimeType: z.string().optional(),
+    text: z.string().optional(),
+    blob: blobExpectSchema.optional(),
+    _meta: z.record(z.string(), z.unknown()).optional(),
+  })
+  .strict();
+
+const readExpectSchema = z.object({ contents: z.array(contentExpectSchema) }).strict();
+
+const stepBase = {
+  id: z.string().min(1).max(64),
+  title: z.string().optional(),
+  matchers: matchersSchema,
+};
+
+export const stepSchema = z.discriminatedUnion("action", [
+  z
+    .object({
+      ...stepBase,
+      action: z.literal("connect"),
+      expect: z
+        .object({
+          serverInfo: z.record(z.string(), z.unknown()).optional(),
+          capabilities: z.record(z.string(), z.unknown()).optional(),
+          protocolVersion: z.string().optional(),
+        })
+        .strict(),
+    })
+    .strict(),
+  z
+    .object({
+      ...stepBase,
+      action: z.literal("listResources"),
+      compare: listCompareSchema.default({ ordered: false, containsAtLeast: false }),
+      expect: z.object({ items: z.array(z.record(z.string(), z.unknown())) }).strict(),
+    })
+    .strict(),
+  z
+    .object({
+      ...stepBase,
+      action: z.literal("listTemplates"),
+      compare: listCompareSchema.default({ ordered: false, containsAtLeast: false }),
+      expect: z.object({ items: z.array(z.record(z.string(), z.unknown())) }).strict(),
+    })
+    .strict(),
+  z.object({ ...stepBase, action: z.literal("read"), uri: z.string(), expect: readExpectSchema }).strict(),
+  z
+    .object({
+      ...stepBase,
+      action: z.literal("readTemplate"),
+      uriTemplate: z.string(),
+      arguments: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+      expect: readExpectSchema.extend({ uri: z.string() }),
+    })
+    .strict(),
+  z
+    .object({
+      ...stepBase,
+      action: z.literal("callTool"),
+      name: z.string(),
+      arguments: z.record(z.string(), z.unknown()).default({}),
+    })
+    .strict(),
+  z.object({ ...stepBase, action: z.literal("watch"), uri: z.string() }).strict(),
+  z.object({ ...stepBase, action: z.literal("unwatch"), uri: z.string() }).strict(),
+  z
+    .object({
+      ...stepBase,
+      action: z.literal("expectUpdated"),
+      uri: z.string(),
+      /** Counted from the end of step `after` (default: the previous step). */
+      after: z.string().optional(),
+      withinMs: z.number().int().positive().max(600_000),
+      /** Optionally, what a read right after the update must show. */
+      expect: readExpectSchema.optional(),
+    })
+    .strict(),
+  z
+    .object({
+      ...stepBase,
+      action: z.literal("expectListChanged"),
+      after: z.string().optional(),
+      withinMs: z.number().int().positive().max(600_000),
+      /** After the notification, a full re-list must add and remove at least these uris. */
+      added: z.array(z.string()).default([]),
+      removed: z.array(z.string()).default([]),
+    })
+    .strict(),
+]);
+export type Step = z.infer<typeof stepSchema>;
+export type StepAction = Step["action"];
+
+export const checkFileSchema = z
+  .object({
+    $schema: z.string().optional(),
+    version: z.literal(1),
+    name: z.string().min(1).max(200),
+    description: z.string().optional(),
+    server: serverLaunchSchema,
+    /** Per-step timeout unless the runner is given --timeout. */
+    timeoutMs: z.number().int().positive().max(600_000).default(30_000),
+    steps: z.array(stepSchema).min(1),
+  })
+  .strict()
+  .superRefine((check, ctx) => {
+    const ids = new Set<string>();
+    check.steps.forEach((s, i) => {
+      if (ids.has(s.id))
+        ctx.addIssue({ code: "custom", path: ["steps", i, "id"], message: `duplicate step id "${s.id}"` });
+      if ("after" in s && s.after !== undefined && !ids.has(s.after))
+        ctx.addIssue({
+          code: "custom",
+          path: ["steps", i, "after"],
+          message: `"after" must name an earlier step`,
+        });
+      ids.add(s.id);
+    });
+  });
+export type CheckFile = z.infer<typeof checkFileSchema>;
+export type CheckFileInput = z.input<typeof checkFileSchema>;
+
+export function checkJsonSchema(): unknown {
+  return z.toJSONSchema(checkFileSchema, { io: "input", unrepresentable: "any" });
+}
