@@ -1,0 +1,56 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import type { ReadResponse } from "@/lib/contract";
+
+/** Blobs up to this size keep their bytes in the check file; larger ones only sha256 + size. */
+export const STORE_BLOB_BYTES_UNDER = 4 * 1024;
+
+export interface ObservedContent {
+  uri: string;
+  mimeType?: string;
+  text?: string;
+  blob?: { sha256: string; size: number; base64?: string };
+  _meta?: Record<string, unknown>;
+}
+
+/** A read result as a check observes it: blobs by digest, size and (when small) bytes. */
+export function observeRead(
+  result: ReadResponse,
+  storeBlobsUnder = STORE_BLOB_BYTES_UNDER,
+): { contents: ObservedContent[] } {
+  return {
+    contents: result.contents.map((c) => {
+      const out: ObservedContent = { uri: c.uri };
+      if (c.mimeType !== undefined) out.mimeType = c.mimeType;
+      if ("blob" in c && typeof c.blob === "string") {
+        const bytes = Buffer.from(c.blob, "base64");
+        out.blob = {
+          sha256: createHash("sha256").update(bytes).digest("hex"),
+          size: bytes.byteLength,
+          ...(bytes.byteLength < storeBlobsUnder ? { base64: c.blob } : {}),
+        };
+      } else if ("text" in c && typeof c.text === "string") {
+        out.text = c.text;
+      }
+      if (c._meta) out._meta = c._meta;
+      return out;
+    }),
+  };
+}
+
+/** Stored bytes are an optional extra: compare them only when the expectation has them. */
+export function alignBlobBytes(
+  expected: { contents: ObservedContent[] },
+  actual: { contents: ObservedContent[] },
+) {
+  return {
+    contents: actual.contents.map((c, i) => {
+      const e = expected.contents[i];
+      if (c.blob && e?.blob && e.blob.base64 === undefined) {
+        const { base64: _drop, ...rest } = c.blob;
+        return { ...c, blob: rest };
+      }
+      return c;
+    }),
+  };
+}

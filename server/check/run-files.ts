@@ -1,0 +1,49 @@
+import "server-only";
+import { availableParallelism } from "node:os";
+import path from "node:path";
+import { CheckFileError, loadCheckFile, saveCheckFile } from "./files";
+import { runCheck, type CheckResult } from "./runner";
+
+export interface RunFilesOptions {
+  vars: Record<string, string | undefined>;
+  timeoutMs?: number;
+  update?: boolean;
+  grep?: RegExp;
+  /** Checks run in parallel across files, at most this many at once. */
+  jobs?: number;
+}
+
+/** Run every check file (bounded parallelism), in input order; `update` rewrites files in place. */
+export async function runCheckFiles(
+  files: readonly string[],
+  options: RunFilesOptions,
+): Promise<CheckResult[]> {
+  const jobs = Math.max(1, options.jobs ?? Math.min(4, availableParallelism()));
+  const results: (CheckResult | undefined)[] = new Array(files.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < files.length) {
+      const i = next++;
+      const file = files[i]!;
+      const rel = path.relative(process.cwd(), file) || file;
+      try {
+        const check = loadCheckFile(file);
+        if (options.grep && !options.grep.test(check.name) && !options.grep.test(rel)) continue;
+        const { result, updated } = await runCheck(check, {
+          dir: path.dirname(file),
+          vars: options.vars,
+          file: rel,
+          ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+          ...(options.update ? { update: true } : {}),
+        });
+        if (updated && !result.error) saveCheckFile(file, updated);
+        results[i] = result;
+      } catch (err) {
+        const message = err instanceof CheckFileError ? err.message : String(err);
+        results[i] = { name: rel, file: rel, status: "failed", durationMs: 0, steps: [], error: message };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(jobs, files.length) }, worker));
+  return results.filter((r): r is CheckResult => r !== undefined);
+}

@@ -1,0 +1,89 @@
+/**
+ * `mcp-resource-inspector check [files or folders…]`: run recorded checks headless, no browser.
+ * Exits 0 only if every check passes. Runs with `--conditions=react-server` (see bin.mjs) so the
+ * `server-only` guard of the modules it shares with the app resolves to its empty build.
+ */
+import { writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { DEFAULT_CHECK_DIR, findCheckFiles, readEnvFile } from "../check/files";
+import { json, junit, pretty } from "../check/report";
+import { runCheckFiles } from "../check/run-files";
+
+const USAGE = `usage: mcp-resource-inspector check [files or folders…] [options]
+  (default folder: ./${DEFAULT_CHECK_DIR})
+  --update              rewrite expectations from what the servers answer now
+  --reporter <name>     pretty (default), json or junit
+  --output <file>       write the report there instead of stdout
+  --timeout <ms>        per-step timeout (default: each file's timeoutMs, 30000)
+  --env-file <file>     KEY=value lines for \${VAR} references (the environment wins)
+  --grep <regex>        only checks whose name or path matches
+  --jobs <n>            checks run in parallel (default: min(4, cores))`;
+
+function fail(message: string): never {
+  process.stderr.write(`mcp-resource-inspector check: ${message}\n${USAGE}\n`);
+  process.exit(2);
+}
+
+async function main(): Promise<void> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: process.argv.slice(2),
+      allowPositionals: true,
+      options: {
+        update: { type: "boolean", default: false },
+        reporter: { type: "string", default: "pretty" },
+        output: { type: "string" },
+        timeout: { type: "string" },
+        "env-file": { type: "string" },
+        grep: { type: "string" },
+        jobs: { type: "string" },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    });
+  } catch (err) {
+    fail((err as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const reporter = values.reporter;
+  if (reporter !== "pretty" && reporter !== "json" && reporter !== "junit")
+    fail(`unknown reporter "${reporter}"`);
+  const timeoutMs = values.timeout !== undefined ? Number(values.timeout) : undefined;
+  if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0))
+    fail("--timeout takes a positive number of ms");
+  const jobs = values.jobs !== undefined ? Number(values.jobs) : undefined;
+  if (jobs !== undefined && !(Number.isInteger(jobs) && jobs > 0)) fail("--jobs takes a positive integer");
+  let grep: RegExp | undefined;
+  try {
+    grep = values.grep ? new RegExp(values.grep) : undefined;
+  } catch {
+    fail(`--grep: invalid regex ${values.grep}`);
+  }
+  const fileVars = values["env-file"] ? readEnvFile(values["env-file"]) : {};
+  const files = findCheckFiles(positionals.length ? positionals : [DEFAULT_CHECK_DIR]);
+  if (files.length === 0) fail("no *.check.json files found");
+
+  const results = await runCheckFiles(files, {
+    vars: { ...fileVars, ...process.env },
+    ...(timeoutMs ? { timeoutMs } : {}),
+    ...(values.update ? { update: true } : {}),
+    ...(grep ? { grep } : {}),
+    ...(jobs ? { jobs } : {}),
+  });
+  const report =
+    reporter === "json" ? json(results) : reporter === "junit" ? junit(results) : pretty(results);
+  if (values.output) writeFileSync(values.output, report);
+  else process.stdout.write(report);
+  if (values.update)
+    process.stderr.write(`updated ${results.filter((r) => !r.error).length} check file(s)\n`);
+  process.exitCode = values.update || results.every((r) => r.status === "passed") ? 0 : 1;
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`mcp-resource-inspector check: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(2);
+});
