@@ -22,7 +22,7 @@ import {
 
 /**
  * Spawns the real demo server over real stdio. Most tests run the bundle that the global setup
- * builds exactly as `npm run build:demo` does (what the app spawns); one runs the source via tsx.
+ * builds exactly as `npm run build:bundles` does (what the app spawns); one runs the source via tsx.
  */
 
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url));

@@ -1,7 +1,7 @@
 /**
  * Entry point of the built-in demo MCP server, on stdio. stdout carries the protocol, so every
  * diagnostic goes to stderr. Run with `npx tsx server/demo/main.ts` or, bundled by
- * `npm run build:demo`, `node dist/demo-server.mjs`.
+ * `npm run build:bundles`, `node dist/demo-server.mjs`.
  */
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { parseDemoConfig } from "./config";

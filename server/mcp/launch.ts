@@ -24,9 +24,13 @@ export function presets(): PresetInfo[] {
 }
 
 /** Turn a create request into exactly what will be spawned. Throws CommandLineError (→ 400). */
-export function resolveLaunch(body: CreateSessionBody): { launch: LaunchSpec; name?: string } {
+export function resolveLaunch(body: CreateSessionBody): {
+  launch: LaunchSpec;
+  name?: string;
+  preset?: "demo";
+} {
   if ("preset" in body) {
-    return { launch: demoLaunch(body.env ?? {}), name: body.name };
+    return { launch: demoLaunch(body.env ?? {}), name: body.name, preset: body.preset };
   }
   const base: LaunchSpec =
     body.args !== undefined

@@ -30,7 +30,7 @@ export class SessionRegistry {
   }
 
   /** Spawn and initialize a server. Throws SessionStartError (with stderr tail) on failure. */
-  async create(launch: LaunchSpec, name?: string): Promise<McpSession> {
+  async create(launch: LaunchSpec, name?: string, preset?: "demo"): Promise<McpSession> {
     if (this.shuttingDown) throw new TooManySessionsError("The inspector is shutting down.");
     const live = [...this.sessions.values()].filter((s) => s.status !== "disconnected").length;
     if (live >= this.config.maxSessions)
@@ -39,6 +39,7 @@ export class SessionRegistry {
       );
     const id = randomBytes(9).toString("base64url");
     const session = new McpSession(id, launch, this.config, (e) => this.events.emit(e), name);
+    session.preset = preset ?? null;
     this.sessions.set(id, session);
     try {
       await session.connect();

@@ -35,6 +35,16 @@ const CLIENT_INFO: Implementation = { name: "mcp-resource-inspector", version: "
 
 type Emit = (event: InspectorEvent) => void;
 
+/** What a recording (server/check/recorder.ts) hears about: the user's actions and the events. */
+export interface SessionRecorder {
+  list(kind: "resources" | "templates", items: readonly (Resource | ResourceTemplate)[]): void;
+  read(uri: string, result: ReadResponse): void;
+  watch(uri: string): void;
+  unwatch(uri: string): void;
+  callTool(name: string, args: Record<string, unknown>): void;
+  onEvent(event: InspectorEvent): void;
+}
+
 /**
  * One live MCP server: owns its Client, transport and process tree, its stderr, traffic log,
  * listings, watches and status. Transport death becomes a `disconnected` status with the reason;
@@ -57,6 +67,10 @@ export class McpSession {
   readonly watches = new Map<string, Watch>();
   readonly resources: ListCache<Resource>;
   readonly templates: ListCache<ResourceTemplate>;
+  /** The built-in launch this session came from, if any (recorded checks keep it symbolic). */
+  preset: "demo" | null = null;
+  /** Set while the user records a check against this session. */
+  recorder: SessionRecorder | null = null;
   /** Notifications the server sent without declaring the capability (shown, not rejected). */
   undeclaredNotifications = 0;
 
@@ -71,7 +85,7 @@ export class McpSession {
     readonly id: string,
     readonly launch: LaunchSpec,
     private readonly config: McpConfig,
-    private readonly emit: Emit,
+    private readonly emitToBus: Emit,
     name?: string,
   ) {
     this.nameFixed = name !== undefined;
@@ -122,6 +136,11 @@ export class McpSession {
       onTraffic: (direction, message) =>
         this.trafficBatch.push(summarize(this.traffic.record(direction, message))),
     });
+  }
+
+  private emit(event: InspectorEvent): void {
+    this.emitToBus(event);
+    this.recorder?.onEvent(event);
   }
 
   private changed(): void {

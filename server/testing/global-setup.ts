@@ -3,7 +3,7 @@ import { build, stop } from "esbuild";
 import { leftoverProcesses, TEST_MARK_VAR } from "./processes";
 
 /**
- * Build the demo server bundle the tests spawn (as `npm run build:demo` does), and give this run
+ * Build the demo server bundle the tests spawn (as `npm run build:bundles` does), and give this run
  * a mark that every spawned server carries, so teardown can prove no process outlived the tests.
  */
 export async function setup(): Promise<void> {

@@ -15,7 +15,7 @@ export const GET = apiRoute(() =>
 
 export const POST = apiRoute(async (req) => {
   const body = parseWith(createSessionBodySchema, await readJson(req));
-  const { launch, name } = resolveLaunch(body);
-  const session = await getRegistry().create(launch, name);
+  const { launch, name, preset } = resolveLaunch(body);
+  const session = await getRegistry().create(launch, name, preset);
   return json(session.summary(), 201);
 });

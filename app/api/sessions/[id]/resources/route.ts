@@ -4,11 +4,12 @@ import { getRegistry } from "@/server/mcp/registry";
 
 export const dynamic = "force-dynamic";
 
+/** Every page; `?refresh=1` walks again even when list_changed keeps the cached listing fresh. */
 export const GET = apiRoute<{ id: string }>(async (req, { id }) => {
   const { refresh } = parseWith(refreshQuerySchema, searchParams(req));
-  const { items, pages, warnings } = await getRegistry()
-    .get(parseWith(sessionIdSchema, id))
-    .listResources(refresh === "1");
+  const session = getRegistry().get(parseWith(sessionIdSchema, id));
+  const { items, pages, warnings } = await session.listResources(refresh === "1");
+  session.recorder?.list("resources", items);
   return json({
     resources: items,
     pages,

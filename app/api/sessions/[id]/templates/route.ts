@@ -6,9 +6,9 @@ export const dynamic = "force-dynamic";
 
 export const GET = apiRoute<{ id: string }>(async (req, { id }) => {
   const { refresh } = parseWith(refreshQuerySchema, searchParams(req));
-  const { items, pages, warnings } = await getRegistry()
-    .get(parseWith(sessionIdSchema, id))
-    .listTemplates(refresh === "1");
+  const session = getRegistry().get(parseWith(sessionIdSchema, id));
+  const { items, pages, warnings } = await session.listTemplates(refresh === "1");
+  session.recorder?.list("templates", items);
   return json({
     resourceTemplates: items,
     pages,

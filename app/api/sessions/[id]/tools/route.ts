@@ -12,9 +12,9 @@ export const GET = apiRoute<{ id: string }>(async (_req, { id }) =>
 /** Call one tool, e.g. to make the server add a resource or change one that is watched. */
 export const POST = apiRoute<{ id: string }>(async (req, { id }) => {
   const body = parseWith(callToolBodySchema, await readJson(req));
-  return json(
-    await getRegistry()
-      .get(parseWith(sessionIdSchema, id))
-      .callTool(body.name, body.arguments ?? {}),
-  );
+  const session = getRegistry().get(parseWith(sessionIdSchema, id));
+  const args = body.arguments ?? {};
+  // Recorded before the call: the notifications it causes must follow it in the steps.
+  session.recorder?.callTool(body.name, args);
+  return json(await session.callTool(body.name, args));
 });

@@ -12,12 +12,16 @@ export const GET = apiRoute<{ id: string }>((_req, { id }) => {
 /** Follow a resource: subscribe, read it once, and re-read on every update notification. */
 export const POST = apiRoute<{ id: string }>(async (req, { id }) => {
   const { uri } = parseWith(watchBodySchema, await readJson(req));
-  const watch = await getRegistry().get(parseWith(sessionIdSchema, id)).watch(uri);
+  const session = getRegistry().get(parseWith(sessionIdSchema, id));
+  const watch = await session.watch(uri);
+  session.recorder?.watch(uri);
   return json(watch.info(), 201);
 });
 
 export const DELETE = apiRoute<{ id: string }>(async (req, { id }) => {
   const { uri } = parseWith(uriQuerySchema, searchParams(req));
-  await getRegistry().get(parseWith(sessionIdSchema, id)).unwatch(uri);
+  const session = getRegistry().get(parseWith(sessionIdSchema, id));
+  await session.unwatch(uri);
+  session.recorder?.unwatch(uri);
   return new Response(null, { status: 204 });
 });

@@ -1,0 +1,49 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { checkFileSchema, checkJsonSchema } from "./schema";
+
+const minimal = {
+  version: 1,
+  name: "demo",
+  server: { preset: "demo" },
+  steps: [{ id: "c", action: "connect", expect: {} }],
+};
+
+describe("check file schema", () => {
+  it("accepts a minimal check and fills defaults", () => {
+    const c = checkFileSchema.parse(minimal);
+    expect(c.timeoutMs).toBe(30_000);
+    expect(c.steps[0]).toMatchObject({ matchers: {} });
+  });
+
+  it("refuses an unknown version, an unknown action and unknown keys", () => {
+    expect(checkFileSchema.safeParse({ ...minimal, version: 2 }).success).toBe(false);
+    expect(checkFileSchema.safeParse({ ...minimal, steps: [{ id: "x", action: "explode" }] }).success).toBe(
+      false,
+    );
+    expect(checkFileSchema.safeParse({ ...minimal, extra: 1 }).success).toBe(false);
+  });
+
+  it("refuses duplicate step ids and an `after` that names a later step", () => {
+    const dup = { ...minimal, steps: [minimal.steps[0], minimal.steps[0]] };
+    expect(checkFileSchema.safeParse(dup).success).toBe(false);
+    const later = {
+      ...minimal,
+      steps: [
+        { id: "w", action: "expectUpdated", uri: "a://b", withinMs: 10, after: "z" },
+        { ...minimal.steps[0], id: "z" },
+      ],
+    };
+    expect(checkFileSchema.safeParse(later).success).toBe(false);
+  });
+
+  it("validates matcher kinds", () => {
+    const bad = { ...minimal, steps: [{ ...minimal.steps[0], matchers: { "/a": { type: "fuzzy" } } }] };
+    expect(checkFileSchema.safeParse(bad).success).toBe(false);
+  });
+
+  it("the published docs/check.schema.json is current (run npm run build:bundles after changing the schema)", () => {
+    const published: unknown = JSON.parse(readFileSync("docs/check.schema.json", "utf8"));
+    expect(published).toEqual(checkJsonSchema());
+  });
+});

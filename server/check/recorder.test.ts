@@ -1,0 +1,160 @@
+/**
+ * Issue #5 end to end below the browser: record against real servers through the real route
+ * handlers, save, then replay with the real CLI (a separate process) — passing, failing with a
+ * diff that names the step and field, and passing again after --update.
+ */
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+import { TEST_MARK_VAR, leftoverProcesses, testMark } from "@/server/testing/processes";
+import { call, callJson } from "@/server/testing/route-client";
+
+const exec = promisify(execFile);
+const sessionsRoute = await import("@/app/api/sessions/route");
+const sessionRoute = await import("@/app/api/sessions/[id]/route");
+const resourcesRoute = await import("@/app/api/sessions/[id]/resources/route");
+const templatesRoute = await import("@/app/api/sessions/[id]/templates/route");
+const readRoute = await import("@/app/api/sessions/[id]/read/route");
+const watchesRoute = await import("@/app/api/sessions/[id]/watches/route");
+const toolsRoute = await import("@/app/api/sessions/[id]/tools/route");
+const recordingRoute = await import("@/app/api/sessions/[id]/recording/route");
+const recordingCheckRoute = await import("@/app/api/sessions/[id]/recording/check/route");
+const checksRoute = await import("@/app/api/checks/route");
+
+const root = process.cwd();
+const dir = mkdtempSync(path.join(tmpdir(), "mcp-checks-"));
+const p = (id: string) => ({ params: { id } });
+const read = (id: string, uri: string) =>
+  call(readRoute.GET, { ...p(id), path: `/x?uri=${encodeURIComponent(uri)}` });
+
+afterAll(async () => {
+  rmSync(dir, { recursive: true, force: true });
+  expect(await leftoverProcesses()).toEqual([]);
+});
+
+async function cli(args: string[], env: Record<string, string> = {}) {
+  try {
+    const r = await exec(process.execPath, [path.join(root, "server/cli/bin.mjs"), "check", ...args], {
+      env: { ...process.env, ...env },
+      cwd: dir,
+      timeout: 60_000,
+    });
+    return { code: 0, stdout: r.stdout, stderr: r.stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+async function record(body: object, actions: (id: string) => Promise<void>, name: string) {
+  const created = await callJson<{ id: string }>(sessionsRoute.POST, { method: "POST", body });
+  expect(created.status).toBe(201);
+  const id = created.body.id;
+  expect((await call(recordingRoute.POST, { method: "POST", ...p(id) })).status).toBe(201);
+  await actions(id);
+  const draft = await callJson<
+    { check: { steps: { id: string; action: string; matchers: Record<string, { type: string }> }[] } },
+    { id: string }
+  >(recordingCheckRoute.POST, { method: "POST", ...p(id), body: { name } });
+  expect(draft.status).toBe(200);
+  const saved = await callJson<{ path: string }>(checksRoute.POST, {
+    method: "POST",
+    body: { check: draft.body.check, folder: dir },
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+  await call(sessionRoute.DELETE, { method: "DELETE", ...p(id) });
+  return { steps: draft.body.check.steps, file: path.resolve(root, saved.body.path) };
+}
+
+describe("record → save → check", () => {
+  it("the demo: list, read, template read, watch with an update, list_changed; CLI passes, fails on a content switch, --update fixes", async () => {
+    const { steps, file } = await record(
+      { preset: "demo", env: { [TEST_MARK_VAR]: testMark(), DEMO_VARIANT: "one" } },
+      async (id) => {
+        await call(resourcesRoute.GET, p(id));
+        await call(templatesRoute.GET, p(id));
+        await read(id, "demo://docs/reference/api.txt");
+        await read(id, "demo://users/alice/profile");
+        await callJson(watchesRoute.POST, { method: "POST", ...p(id), body: { uri: "demo://live/clock" } });
+        await new Promise((r) => setTimeout(r, 1_500));
+        await callJson(toolsRoute.POST, {
+          method: "POST",
+          ...p(id),
+          body: { name: "add_resource", arguments: { uri: "demo://dynamic/rec", text: "r" } },
+        });
+        await new Promise((r) => setTimeout(r, 500));
+      },
+      "demo basics",
+    );
+    const actions = steps.map((s) => s.action);
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        "connect",
+        "listResources",
+        "listTemplates",
+        "read",
+        "readTemplate",
+        "watch",
+        "expectUpdated",
+        "callTool",
+        "expectListChanged",
+      ]),
+    );
+    const saved = JSON.parse(readFileSync(file, "utf8")) as { server: { env: Record<string, string> } };
+    expect(saved.server.env.DEMO_VARIANT).toBe("${DEMO_VARIANT}"); // never a value
+
+    const pass = await cli([dir], { DEMO_VARIANT: "one" });
+    expect(pass.code, pass.stdout + pass.stderr).toBe(0);
+
+    const fail = await cli([dir], { DEMO_VARIANT: "two" });
+    expect(fail.code).toBe(1);
+    const readStep = steps.find((s) => s.action === "read")!.id;
+    expect(fail.stdout).toMatch(new RegExp(`✗ ${readStep} read[\\s\\S]*/contents/0/text`));
+
+    const junit = await cli([dir, "--reporter", "junit"], { DEMO_VARIANT: "two" });
+    expect(junit.stdout).toContain("<failure");
+
+    expect((await cli([dir, "--update"], { DEMO_VARIANT: "two" })).code).toBe(0);
+    const again = await cli([dir], { DEMO_VARIANT: "two" });
+    expect(again.code, again.stdout).toBe(0);
+  }, 90_000);
+
+  it("server-everything 2026.8.31: dynamic resources with timestamps replay thanks to volatile detection; updates are notifications", async () => {
+    const { steps } = await record(
+      {
+        command: process.execPath,
+        args: [
+          path.join(root, "node_modules/@modelcontextprotocol/server-everything/dist/index.js"),
+          "stdio",
+        ],
+        env: { [TEST_MARK_VAR]: testMark() },
+      },
+      async (id) => {
+        await call(resourcesRoute.GET, p(id));
+        await call(templatesRoute.GET, p(id));
+        await read(id, "demo://resource/dynamic/text/1");
+        await callJson(watchesRoute.POST, {
+          method: "POST",
+          ...p(id),
+          body: { uri: "demo://resource/dynamic/text/2" },
+        });
+        await callJson(toolsRoute.POST, {
+          method: "POST",
+          ...p(id),
+          body: { name: "toggle-subscriber-updates", arguments: {} },
+        });
+        await new Promise((r) => setTimeout(r, 1_000));
+      },
+      "everything dynamic",
+    );
+    const tmpl = steps.find((s) => s.action === "readTemplate");
+    expect(tmpl, "a read of a template-only uri is recorded as a template read").toBeDefined();
+    expect(Object.values(tmpl!.matchers).some((m) => m.type === "regex" || m.type === "type")).toBe(true);
+    expect(steps.some((s) => s.action === "expectUpdated")).toBe(true);
+    const replay = await cli([dir, "--grep", "everything"]);
+    expect(replay.code, replay.stdout + replay.stderr).toBe(0);
+  }, 90_000);
+});

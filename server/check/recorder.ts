@@ -1,0 +1,225 @@
+import "server-only";
+import { UriTemplate } from "@modelcontextprotocol/sdk/shared/uriTemplate.js";
+import type { CheckFile, Matcher, Step } from "@/lib/check/schema";
+import { detectVolatile, type VolatileField } from "@/lib/check/volatile";
+import type { ReadResponse, Resource, ResourceTemplate } from "@/lib/contract";
+import type { InspectorEvent } from "@/lib/events";
+import type { McpSession } from "@/server/mcp/session";
+import { appRoot } from "@/server/mcp/launch";
+import { referenceEnv } from "./launch";
+import { observeRead } from "./observe";
+
+/**
+ * How long after a read or list the recorder looks again, to find fields that change by
+ * themselves. Just over a second: most embedded timestamps have second resolution (e.g.
+ * server-everything's toLocaleTimeString()), and two looks inside one second would miss them.
+ */
+export const SECOND_LOOK_MS = 1_100;
+
+export interface RecordedStep {
+  step: Step;
+  /** Fields that differed between the two looks, with the matcher chosen for them. */
+  volatile: VolatileField[];
+  /** Milliseconds since recording started. */
+  at: number;
+}
+
+export interface RecordingInfo {
+  sessionId: string;
+  startedAt: number;
+  steps: RecordedStep[];
+  /** Second looks still running. */
+  pending: number;
+}
+
+const reason = `changed between two observations ${SECOND_LOOK_MS} ms apart`;
+
+/**
+ * Turns what the user does with one session into check steps, each with what the server answered
+ * as its expectation. Every read and list is observed twice; fields that differ become volatile
+ * (regex, type-only or ignored) so replay is not flaky. Notifications seen for watched resources
+ * and list changes become `expectUpdated` / `expectListChanged` steps.
+ */
+export class Recorder {
+  readonly startedAt = Date.now();
+  private readonly steps: RecordedStep[] = [];
+  private readonly pending = new Set<Promise<void>>();
+  private seq = 0;
+  private readonly watched = new Set<string>();
+  private lastUpdateStep = new Map<string, string>();
+
+  constructor(private readonly session: McpSession) {
+    const s = session.summary();
+    this.push({
+      id: this.nextId("connect"),
+      action: "connect",
+      matchers: {},
+      expect: {
+        serverInfo: { ...(s.serverInfo ?? {}) },
+        capabilities: { ...(s.capabilities ?? {}) },
+        protocolVersion: s.protocolVersion ?? "",
+      },
+    });
+  }
+
+  private nextId(action: string): string {
+    return `${String(++this.seq).padStart(2, "0")}-${action}`;
+  }
+
+  private push(step: Step, volatile: VolatileField[] = []): RecordedStep {
+    const r = { step, volatile, at: Date.now() - this.startedAt };
+    this.steps.push(r);
+    return r;
+  }
+
+  /** Look again a moment later and loosen the matchers of whatever changed by itself. */
+  private secondLook(rec: RecordedStep, first: unknown, again: () => Promise<unknown>, prefix = ""): void {
+    const p = (async () => {
+      await new Promise((r) => setTimeout(r, SECOND_LOOK_MS));
+      if (this.session.status !== "connected") return;
+      const second = await again();
+      const found = detectVolatile(first, second, reason).map((v) => ({ ...v, path: prefix + v.path }));
+      rec.volatile = found;
+      rec.step.matchers = Object.fromEntries(found.map((v): [string, Matcher] => [v.path, v.matcher]));
+    })()
+      .catch(() => undefined)
+      .finally(() => this.pending.delete(p));
+    this.pending.add(p);
+  }
+
+  list(kind: "resources" | "templates", items: readonly (Resource | ResourceTemplate)[]): void {
+    const action = kind === "resources" ? "listResources" : "listTemplates";
+    const key = kind === "resources" ? "uri" : "uriTemplate";
+    const asItems = items as unknown as Record<string, unknown>[];
+    const rec = this.push({
+      id: this.nextId(action),
+      action,
+      matchers: {},
+      compare: { ordered: false, containsAtLeast: false },
+      expect: { items: asItems },
+    });
+    const byKey = (xs: readonly Record<string, unknown>[]) =>
+      Object.fromEntries(xs.map((x) => [String(x[key]), x]));
+    this.secondLook(
+      rec,
+      byKey(asItems),
+      async () => {
+        const r =
+          kind === "resources"
+            ? await this.session.listResources(true)
+            : await this.session.listTemplates(true);
+        return byKey(r.items as unknown as Record<string, unknown>[]);
+      },
+      "/items",
+    );
+  }
+
+  /** A read of a listed uri is a `read`; of a uri only a template matches, a `readTemplate`. */
+  read(uri: string, result: ReadResponse): void {
+    const observed = observeRead(result);
+    const listed = this.session.resources.value?.items.some((r) => r.uri === uri) ?? false;
+    const template = listed ? undefined : this.matchTemplate(uri);
+    const rec = template
+      ? this.push({
+          id: this.nextId("readTemplate"),
+          action: "readTemplate",
+          matchers: {},
+          uriTemplate: template.uriTemplate,
+          arguments: template.args,
+          expect: { uri, ...observed },
+        })
+      : this.push({ id: this.nextId("read"), action: "read", matchers: {}, uri, expect: observed });
+    const first = template ? { uri, ...observed } : observed;
+    this.secondLook(rec, first, async () => {
+      const again = observeRead(await this.session.read(uri, true));
+      return template ? { uri, ...again } : again;
+    });
+  }
+
+  private matchTemplate(
+    uri: string,
+  ): { uriTemplate: string; args: Record<string, string | string[]> } | undefined {
+    for (const t of this.session.templates.value?.items ?? []) {
+      try {
+        const args = new UriTemplate(t.uriTemplate).match(uri);
+        if (args) return { uriTemplate: t.uriTemplate, args };
+      } catch {
+        // a template the SDK cannot parse never matches
+      }
+    }
+    return undefined;
+  }
+
+  watch(uri: string): void {
+    this.watched.add(uri);
+    this.push({ id: this.nextId("watch"), action: "watch", matchers: {}, uri });
+  }
+
+  unwatch(uri: string): void {
+    this.watched.delete(uri);
+    this.push({ id: this.nextId("unwatch"), action: "unwatch", matchers: {}, uri });
+  }
+
+  callTool(name: string, args: Record<string, unknown>): void {
+    this.push({ id: this.nextId("callTool"), action: "callTool", matchers: {}, name, arguments: args });
+  }
+
+  /** Notifications become waits: "expect an update of U within T ms after step N". */
+  onEvent(event: InspectorEvent): void {
+    if (!("sessionId" in event) || event.sessionId !== this.session.id) return;
+    const previous = this.steps[this.steps.length - 1];
+    if (!previous) return;
+    // Generous bound: what we saw, tripled, plus a second for a loaded CI machine.
+    const within = (at: number) =>
+      Math.min(600_000, Math.max(2_000, Math.round((at - this.startedAt - previous.at) * 3) + 1_000));
+    if (event.type === "resource-updated" && this.watched.has(event.uri) && event.version > 0) {
+      // One wait per watched uri after each user step; repeated updates add nothing new.
+      if (this.lastUpdateStep.get(event.uri) === previous.step.id) return;
+      this.lastUpdateStep.set(event.uri, previous.step.id);
+      this.push({
+        id: this.nextId("expectUpdated"),
+        action: "expectUpdated",
+        matchers: {},
+        uri: event.uri,
+        after: previous.step.id,
+        withinMs: within(event.at),
+      });
+    } else if (event.type === "resources-changed") {
+      this.push({
+        id: this.nextId("expectListChanged"),
+        action: "expectListChanged",
+        matchers: {},
+        after: previous.step.id,
+        withinMs: within(event.at),
+        added: event.diff.added,
+        removed: event.diff.removed,
+      });
+    }
+  }
+
+  async settled(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
+  }
+
+  info(): RecordingInfo {
+    return {
+      sessionId: this.session.id,
+      startedAt: this.startedAt,
+      steps: this.steps,
+      pending: this.pending.size,
+    };
+  }
+
+  /** The check file for what was recorded; env values that look secret become ${VAR} references. */
+  toCheck(name: string): CheckFile {
+    const launch = this.session.launch;
+    // Every value becomes a ${VAR} reference: a secret whose name does not look secret must not
+    // leak either. Runs from the UI take the values from the session; the CLI from the env.
+    const env = referenceEnv(launch.env, true);
+    const server: CheckFile["server"] = this.session.preset
+      ? { preset: "demo", env }
+      : // Absolute here; saving relativizes it to the check file's folder.
+        { command: launch.program, args: launch.args, env, cwd: launch.cwd ?? appRoot() };
+    return { version: 1, name, server, timeoutMs: 30_000, steps: this.steps.map((s) => s.step) };
+  }
+}
