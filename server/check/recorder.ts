@@ -108,7 +108,7 @@ export class Recorder {
           kind === "resources"
             ? await this.session.listResources(true)
             : await this.session.listTemplates(true);
-        return byKey(r.items as unknown as Record<string, unknown>[]);
+        return byKey(r.items);
       },
       "/items",
     );

@@ -19,7 +19,7 @@ export async function runCheckFiles(
   options: RunFilesOptions,
 ): Promise<CheckResult[]> {
   const jobs = Math.max(1, options.jobs ?? Math.min(4, availableParallelism()));
-  const results: (CheckResult | undefined)[] = new Array(files.length);
+  const results: (CheckResult | undefined)[] = Array.from({ length: files.length }, () => undefined);
   let next = 0;
   const worker = async () => {
     while (next < files.length) {

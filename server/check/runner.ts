@@ -161,7 +161,7 @@ export async function runCheck(
       res.durationMs = Date.now() - t0;
       previousEnd = Date.now();
       stepEnd.set(step.id, previousEnd);
-      if (connected) listAt.set(step.id, (session.resources.value?.items ?? []) as Record<string, unknown>[]);
+      if (connected) listAt.set(step.id, session.resources.value?.items ?? []);
       steps.push(res);
       updatedSteps.push(updated);
     }
