@@ -1,0 +1,100 @@
+/** Shared pieces of `npm run bench`: an app instance of its own, Chromium, stats. */
+import { spawn, type ChildProcess } from "node:child_process";
+import { chromium, type Browser } from "@playwright/test";
+
+export const TOKEN = "bench-token";
+export const headers = { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" };
+
+export function median(xs: readonly number[]): number {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+export function percentile(xs: readonly number[], p: number): number {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
+}
+
+export interface App {
+  proc: ChildProcess;
+  base: string;
+  startMs: number;
+}
+
+/** The launcher on a free port, with --expose-gc so memory figures are comparable. */
+export async function startApp(extraEnv: Record<string, string> = {}): Promise<App> {
+  const t0 = performance.now();
+  const proc = spawn(process.execPath, ["--expose-gc", "--import", "tsx", "server/cli/start.ts"], {
+    env: {
+      ...process.env,
+      PORT: "0",
+      MCP_INSPECTOR_TOKEN: TOKEN,
+      MCP_INSPECTOR_SKIP_BUILD: "1",
+      ...extraEnv,
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const base = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("app did not start in 60 s")), 60_000);
+    proc.stdout?.on("data", (d: Buffer) => {
+      const m = /ready: (http:\/\/[^/]+)\//.exec(d.toString());
+      if (m?.[1]) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+  });
+  for (;;) {
+    const r = await fetch(`${base}/api/health`).catch(() => null);
+    if (r?.ok) break;
+  }
+  return { proc, base, startMs: performance.now() - t0 };
+}
+
+export async function stopApp(app: App): Promise<void> {
+  if (app.proc.exitCode !== null) return;
+  const exited = new Promise((r) => app.proc.once("exit", r));
+  app.proc.kill("SIGTERM");
+  await exited;
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+}
+
+export async function api<T>(app: App, path: string, init: RequestInit = {}): Promise<T> {
+  const res = await fetch(`${app.base}${path}`, {
+    ...init,
+    headers: { ...headers, ...(init.headers ?? {}) },
+  });
+  if (!res.ok) throw new Error(`${init.method ?? "GET"} ${path} → ${res.status} ${await res.text()}`);
+  return (res.status === 204 ? undefined : await res.json()) as T;
+}
+
+export async function closeSessions(app: App): Promise<void> {
+  const { sessions } = await api<{ sessions: { id: string }[] }>(app, "/api/sessions");
+  for (const s of sessions) await api(app, `/api/sessions/${s.id}`, { method: "DELETE" });
+}
+
+export type Row = [label: string, value: string, detail?: string];
+
+export function printTable(title: string, rows: readonly Row[]): void {
+  console.log(`\n${title}`);
+  for (const [label, value, detail] of rows)
+    console.log(`  ${label.padEnd(58)} ${value.padStart(12)}  ${detail ?? ""}`);
+}
+
+export const ms = (x: number) => `${x.toFixed(0)} ms`;
