@@ -10,5 +10,11 @@ export const GET = apiRoute((req) => {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (new URL(req.url).searchParams.get("gc") === "1" && gc) gc();
   const m = process.memoryUsage();
-  return json({ rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, gcExposed: Boolean(gc) });
+  return json({
+    rss: m.rss,
+    heapUsed: m.heapUsed,
+    heapTotal: m.heapTotal,
+    external: m.external,
+    gcExposed: Boolean(gc),
+  });
 });
