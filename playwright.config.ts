@@ -16,6 +16,8 @@ const chromiumArgs = [
 export default defineConfig({
   testDir: "e2e",
   testMatch: "**/*.spec.ts",
+  // Specs a user exports from a recording are theirs, not part of this suite.
+  testIgnore: ["**/.generated/**"],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

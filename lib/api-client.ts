@@ -2,8 +2,11 @@
  * Typed fetch client for the backend's HTTP API (see lib/contract.ts). The access token comes from
  * a getter on every call and travels only in the Authorization header, never in a URL.
  */
+import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import {
   errorEnvelopeSchema,
+  type CompleteBody,
+  type CompleteResponse,
   type CreateSessionBody,
   type PresetListResponse,
   type ReadResponse,
@@ -12,7 +15,27 @@ import {
   type SessionSummary,
   type StderrResponse,
   type TemplateListResponse,
+  type TrafficResponse,
+  type VersionResponse,
+  type WatchInfo,
+  type WatchListResponse,
 } from "./contract";
+import type {
+  CheckFile,
+  CheckListResponse,
+  PlaywrightSpecResponse,
+  RecordingDraftResponse,
+  RecordingInfo,
+  RunChecksBody,
+  RunChecksResponse,
+  SaveCheckBody,
+  SaveCheckResponse,
+} from "./recorder/types";
+
+export interface ToolListResponse {
+  tools: Tool[];
+}
+export type { CallToolResult, Tool };
 
 /** Any non-2xx answer (or a request that never got one: status 0). */
 export class ApiError extends Error {
@@ -129,7 +152,71 @@ export function createApiClient(options: ApiClientOptions) {
       return { blob, contentType: response.headers.get("Content-Type") ?? blob.type };
     },
     getStderr: (id: string, o?: RequestOptions) => json<StderrResponse>(`${session(id)}/stderr`, o),
+    reconnectSession: (id: string, o?: RequestOptions) =>
+      json<SessionSummary>(`${session(id)}/reconnect`, { ...o, method: "POST" }),
+    listWatches: (id: string, o?: RequestOptions) => json<WatchListResponse>(`${session(id)}/watches`, o),
+    watchResource: (id: string, uri: string, o?: RequestOptions) =>
+      json<WatchInfo>(`${session(id)}/watches`, {
+        ...o,
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ uri }),
+      }),
+    unwatchResource: async (id: string, uri: string, o?: RequestOptions): Promise<void> => {
+      await send(`${session(id)}/watches?${new URLSearchParams({ uri }).toString()}`, {
+        ...o,
+        method: "DELETE",
+      });
+    },
+    getWatchVersion: (id: string, uri: string, version: number, o?: RequestOptions) =>
+      json<VersionResponse>(
+        `${session(id)}/versions?${new URLSearchParams({ uri, version: String(version) }).toString()}`,
+        o,
+      ),
+    getTraffic: (id: string, o?: RequestOptions) => json<TrafficResponse>(`${session(id)}/traffic`, o),
+    listTools: (id: string, o?: RequestOptions) => json<ToolListResponse>(`${session(id)}/tools`, o),
+    /** Argument completion for a resource template (409 when the server lacks the capability). */
+    complete: (id: string, body: CompleteBody, o?: RequestOptions) =>
+      json<CompleteResponse>(`${session(id)}/complete`, {
+        ...o,
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      }),
+    callTool: (id: string, name: string, args: Record<string, unknown>, o?: RequestOptions) =>
+      json<CallToolResult>(`${session(id)}/tools`, {
+        ...o,
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ name, arguments: args }),
+      }),
+    // Recorded checks (issue #5): recording a session, drafting, saving, running, exporting.
+    startRecording: (id: string, o?: RequestOptions) =>
+      json<RecordingInfo>(`${session(id)}/recording`, { ...o, method: "POST" }),
+    getRecording: (id: string, o?: RequestOptions) => json<RecordingInfo>(`${session(id)}/recording`, o),
+    discardRecording: async (id: string, o?: RequestOptions): Promise<void> => {
+      await send(`${session(id)}/recording`, { ...o, method: "DELETE" });
+    },
+    draftCheck: (id: string, name: string, o?: RequestOptions) =>
+      postJson<RecordingDraftResponse>(`${session(id)}/recording/check`, { name }, o),
+    saveCheck: (body: SaveCheckBody, o?: RequestOptions) =>
+      postJson<SaveCheckResponse>("/api/checks", body, o),
+    listChecks: (folder: string, o?: RequestOptions) =>
+      json<CheckListResponse>(`/api/checks?${new URLSearchParams({ folder }).toString()}`, o),
+    runChecks: (body: RunChecksBody, o?: RequestOptions) =>
+      postJson<RunChecksResponse>("/api/checks/run", body, o),
+    exportPlaywright: (check: CheckFile, checkPath: string, o?: RequestOptions) =>
+      postJson<PlaywrightSpecResponse>("/api/checks/playwright", { check, checkPath }, o),
   };
+
+  function postJson<T>(path: string, body: unknown, o?: RequestOptions): Promise<T> {
+    return json<T>(path, {
+      ...o,
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  }
 }
 
 async function toApiError(response: Response): Promise<ApiError> {

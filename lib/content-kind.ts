@@ -139,11 +139,29 @@ export function classifyContent(
   }
   const text = item.text ?? "";
   const mimeType = declared ?? (looksLikeJson(text) ? "application/json" : "text/plain");
-  return { kind: kindOfType(mimeType, false), mimeType, byteLength: utf8ByteLength(text), isBlob };
+  return { kind: kindOfType(mimeType, false), mimeType, byteLength: contentByteLength(item), isBlob };
 }
+
+// Content items are immutable objects from the query cache; their size is asked for by the header,
+// the dispatcher and the metadata checks. A 10 MB text costs ~40 ms to measure: once per item.
+const byteLengths = new WeakMap<object, number>();
+
+/** Bytes an item stands for: UTF-8 of its text, or the decoded length of its base64 blob (memoized). */
+export function contentByteLength(item: { text?: string; blob?: string }): number {
+  let n = byteLengths.get(item);
+  if (n === undefined) {
+    n = typeof item.blob === "string" ? base64ByteLength(item.blob) : utf8ByteLength(item.text ?? "");
+    byteLengths.set(item, n);
+  }
+  return n;
+}
+
+const NON_ASCII = /[^\x00-\x7f]/;
 
 /** UTF-8 length of a string, as TextEncoder would encode it, without allocating the bytes. */
 export function utf8ByteLength(text: string): number {
+  // Most text is ASCII: one native regex scan (~5 ms for 10 MB) beats the loop below by ~10x.
+  if (!NON_ASCII.test(text)) return text.length;
   let bytes = 0;
   for (let i = 0; i < text.length; i += 1) {
     const code = text.charCodeAt(i);

@@ -206,6 +206,7 @@ export const completeBodySchema = z
     context: z.record(z.string(), z.string().max(8_192)).optional(),
   })
   .strict();
+export type CompleteBody = z.infer<typeof completeBodySchema>;
 export interface CompleteResponse {
   values: string[];
   total?: number;

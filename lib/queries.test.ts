@@ -14,6 +14,11 @@ describe("queryKeys", () => {
       queryKeys.stderr("s1"),
       queryKeys.read("s1", "demo://a"),
       queryKeys.content("s1", "demo://a", 0),
+      queryKeys.watches("s1"),
+      queryKeys.watchVersion("s1", "demo://a", 2),
+      queryKeys.traffic("s1"),
+      queryKeys.tools("s1"),
+      queryKeys.liveMarks("s1"),
     ]) {
       expect(startsWith(key, scope)).toBe(true);
     }
@@ -23,6 +28,12 @@ describe("queryKeys", () => {
   it("puts a read's content items under the read, so re-reading refreshes the bytes too", () => {
     expect(startsWith(queryKeys.content("s1", "demo://a", 3), queryKeys.read("s1", "demo://a"))).toBe(true);
     expect(startsWith(queryKeys.content("s1", "demo://ab", 3), queryKeys.read("s1", "demo://a"))).toBe(false);
+  });
+
+  it("keeps kept versions apart from the read, so a live re-read never refetches immutable versions", () => {
+    expect(startsWith(queryKeys.watchVersion("s1", "demo://a", 1), queryKeys.read("s1", "demo://a"))).toBe(
+      false,
+    );
   });
 
   it("keeps the session list apart from per-session keys", () => {

@@ -5,7 +5,9 @@
  */
 import { queryOptions } from "@tanstack/react-query";
 import type { ApiClient } from "./api-client";
-import type { SessionListResponse } from "./contract";
+import type { CompleteBody, SessionListResponse } from "./contract";
+import { emptyMarks, type LiveMarks } from "./live-marks";
+import { mergeTrafficSnapshot, type HeldTraffic } from "./traffic-buffer";
 
 /** While a server is starting, poll quickly so "connected" shows up promptly. */
 export const SESSION_POLL_CONNECTING_MS = 1_500;
@@ -26,6 +28,25 @@ export const queryKeys = {
   read: (sessionId: string, uri: string) => [...queryKeys.sessionScope(sessionId), "read", uri] as const,
   content: (sessionId: string, uri: string, index: number) =>
     [...queryKeys.read(sessionId, uri), "content", index] as const,
+  /** Template argument completion: one answer per template, argument, typed value and context. */
+  completion: (sessionId: string, body: CompleteBody) =>
+    [...queryKeys.sessionScope(sessionId), "completion", body] as const,
+  /** Every watch of a session with its kept versions' digests. */
+  watches: (sessionId: string) => [...queryKeys.sessionScope(sessionId), "watches"] as const,
+  /** One kept version of a watched resource, in full (immutable; apart from `read` on purpose). */
+  watchVersion: (sessionId: string, uri: string, version: number) =>
+    [...queryKeys.sessionScope(sessionId), "watch-version", uri, version] as const,
+  /** JSON-RPC traffic held by this tab (snapshot + stream appends). */
+  traffic: (sessionId: string) => [...queryKeys.sessionScope(sessionId), "traffic"] as const,
+  tools: (sessionId: string) => [...queryKeys.sessionScope(sessionId), "tools"] as const,
+  /** Client-only: marks derived from live events (lib/live-marks.ts). */
+  liveMarks: (sessionId: string) => [...queryKeys.sessionScope(sessionId), "live-marks"] as const,
+  /** The session's recording; null while it is not recording (lib/recorder/queries.ts). */
+  recording: (sessionId: string) => [...queryKeys.sessionScope(sessionId), "recording"] as const,
+  /** Client-only: the check drafted from a stopped recording, while the user reviews it. */
+  recordingDraft: (sessionId: string) => [...queryKeys.sessionScope(sessionId), "recording-draft"] as const,
+  /** The check files saved in one folder. */
+  checks: (folder: string) => [...root, "checks", folder] as const,
 };
 
 export function sessionPollInterval(data: SessionListResponse | undefined): number {
@@ -74,6 +95,15 @@ export const readQuery = (api: ApiClient, sessionId: string, uri: string) =>
     staleTime: 30_000,
   });
 
+export const completionQuery = (api: ApiClient, sessionId: string, body: CompleteBody) =>
+  queryOptions({
+    queryKey: queryKeys.completion(sessionId, body),
+    queryFn: ({ signal }) => api.complete(sessionId, body, { signal }),
+    // Completions are cheap hints: keep them briefly, never retry a refusal (409: no capability).
+    staleTime: 30_000,
+    retry: false,
+  });
+
 export const contentQuery = (api: ApiClient, sessionId: string, uri: string, index: number) =>
   queryOptions({
     queryKey: queryKeys.content(sessionId, uri, index),
@@ -81,4 +111,52 @@ export const contentQuery = (api: ApiClient, sessionId: string, uri: string, ind
     staleTime: 30_000,
     // Blobs can be large: do not keep them around after the viewer lets go.
     gcTime: 15_000,
+  });
+
+export const watchesQuery = (api: ApiClient, sessionId: string) =>
+  queryOptions({
+    queryKey: queryKeys.watches(sessionId),
+    queryFn: ({ signal }) => api.listWatches(sessionId, { signal }),
+  });
+
+export const watchVersionQuery = (api: ApiClient, sessionId: string, uri: string, version: number) =>
+  queryOptions({
+    queryKey: queryKeys.watchVersion(sessionId, uri, version),
+    queryFn: ({ signal }) => api.getWatchVersion(sessionId, uri, version, { signal }),
+    // A version never changes once recorded.
+    staleTime: Infinity,
+    gcTime: 60_000,
+  });
+
+export const trafficQuery = (api: ApiClient, sessionId: string) =>
+  queryOptions({
+    queryKey: queryKeys.traffic(sessionId),
+    queryFn: async ({ signal, client, queryKey }): Promise<HeldTraffic> => {
+      const snapshot = await api.getTraffic(sessionId, { signal });
+      // Read what is held only now: the stream may have appended while the fetch was in flight.
+      return mergeTrafficSnapshot(client.getQueryData<HeldTraffic>(queryKey), snapshot);
+    },
+    // The stream keeps it current; refetch only on demand (a message no longer held) and on hello.
+    staleTime: Infinity,
+    gcTime: 30_000,
+    // Up to 2,000 entries of up to 16 KB: deep comparison on every append would cost more than it saves.
+    structuralSharing: false,
+  });
+
+export const toolsQuery = (api: ApiClient, sessionId: string) =>
+  queryOptions({
+    queryKey: queryKeys.tools(sessionId),
+    queryFn: ({ signal }) => api.listTools(sessionId, { signal }),
+    staleTime: 30_000,
+  });
+
+/**
+ * Client-only state written by the event stream. Its "fetch" answers what the cache holds, so an
+ * invalidation (every `hello`) never wipes it.
+ */
+export const liveMarksQuery = (sessionId: string) =>
+  queryOptions({
+    queryKey: queryKeys.liveMarks(sessionId),
+    queryFn: ({ client, queryKey }): LiveMarks => client.getQueryData<LiveMarks>(queryKey) ?? emptyMarks(),
+    staleTime: Infinity,
   });

@@ -1,6 +1,7 @@
 "use client";
 
 import type { Ref } from "react";
+import { RowMark } from "@/components/events/row-mark";
 import type { TreeNode } from "@/lib/uri-tree";
 
 export interface TreeRowProps {
@@ -15,6 +16,8 @@ export interface TreeRowProps {
   ref: Ref<HTMLDivElement>;
   onClick: () => void;
   onFocus: () => void;
+  /** Placement by the virtualized list: absolutely positioned this many px from the top. */
+  offsetY?: number;
 }
 
 const INDENT_REM = 0.875;
@@ -41,6 +44,7 @@ export function TreeRow({
   ref,
   onClick,
   onFocus,
+  offsetY,
 }: TreeRowProps) {
   const isFolder = node.kind === "folder";
   const mime = node.kind === "resource" ? shortMime(node.resource.mimeType) : undefined;
@@ -58,7 +62,12 @@ export function TreeRow({
       title={node.kind === "resource" ? node.resource.uri : undefined}
       onClick={onClick}
       onFocus={onFocus}
-      style={{ paddingLeft: `${0.375 + (level - 1) * INDENT_REM}rem` }}
+      style={{
+        ...(offsetY === undefined
+          ? {}
+          : { position: "absolute", top: 0, left: 0, right: 0, transform: `translateY(${offsetY}px)` }),
+        paddingLeft: `${0.375 + (level - 1) * INDENT_REM}rem`,
+      }}
       className={`group flex h-6 cursor-default items-center gap-1 pr-2 select-none focus-visible:outline-offset-[-2px] ${
         selected ? "bg-sky-100 text-sky-950" : "text-zinc-800 hover:bg-zinc-100"
       }`}
@@ -86,6 +95,7 @@ export function TreeRow({
         )}
       </span>
       <span className={`min-w-0 flex-1 truncate ${isFolder ? "font-medium" : ""}`}>{node.label}</span>
+      <RowMark node={node} selected={selected} expanded={expanded} />
       {node.kind === "folder" ? (
         <span
           aria-hidden="true"

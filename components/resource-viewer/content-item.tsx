@@ -1,15 +1,11 @@
 "use client";
 
+import { ContentBody } from "@/components/renderers/content-body";
+import type { ContentEntry } from "@/components/renderers/content-entry";
 import { JsonBlock } from "@/components/ui/json-block";
-import type { ReadResponse } from "@/lib/contract";
 import { classifyContent, formatBytes } from "@/lib/content-kind";
-import { BinaryBody } from "./binary-body";
-import { decodeBase64Text } from "./decode";
-import { ImageBody } from "./image-body";
-import { TextBody } from "./text-body";
-import { useDownloadContent } from "./use-download-content";
 
-export type ContentEntry = ReadResponse["contents"][number];
+export type { ContentEntry };
 
 export interface ContentItemProps {
   sessionId: string;
@@ -20,53 +16,36 @@ export interface ContentItemProps {
   listedMimeType: string | undefined;
   /** Label with the item's own URI (when a read returned several contents). */
   showUri: boolean;
+  /** How many items the read returned, and their total bytes: for the listed-size check. */
+  itemCount?: number;
+  readByteLength?: number;
 }
 
 /** One entry of a read result: a header (uri, mime, size) and the body its kind calls for. */
-export function ContentItem({ sessionId, readUri, index, item, listedMimeType, showUri }: ContentItemProps) {
+export function ContentItem({
+  sessionId,
+  readUri,
+  index,
+  item,
+  listedMimeType,
+  showUri,
+  itemCount,
+  readByteLength,
+}: ContentItemProps) {
   const classified = classifyContent(item, listedMimeType);
-  const download = useDownloadContent(sessionId, readUri, index);
   const size = `${formatBytes(classified.byteLength)} (${classified.byteLength.toLocaleString("en")} bytes)`;
-  const text = (): string =>
-    "text" in item && typeof item.text === "string"
-      ? item.text
-      : "blob" in item && typeof item.blob === "string"
-        ? (decodeBase64Text(item.blob) ?? "(the blob is not valid base64)")
-        : "";
-
-  let body;
-  switch (classified.kind) {
-    case "json":
-    case "markdown":
-    case "text":
-      body = <TextBody text={text()} json={classified.kind === "json"} />;
-      break;
-    case "image":
-      body = (
-        <>
-          <ImageBody sessionId={sessionId} readUri={readUri} index={index} alt={item.uri} />
-          {!classified.isBlob && (
-            // SVG sent as text: the markup is worth reading too, as text.
-            <details className="border-t border-zinc-200">
-              <summary className="cursor-pointer px-3 py-1.5 text-[11px] text-zinc-600">Source</summary>
-              <TextBody text={text()} json={false} />
-            </details>
-          )}
-        </>
-      );
-      break;
-    case "binary":
-      body = (
-        <BinaryBody
-          mimeType={classified.mimeType}
-          size={formatBytes(classified.byteLength)}
-          downloading={download.isPending}
-          downloadError={download.isError ? download.error.message : null}
-          onDownload={() => download.mutate()}
-        />
-      );
-      break;
-  }
+  // The body (renderer, warnings, copy and download) is components/renderers/'s dispatcher.
+  const body = (
+    <ContentBody
+      sessionId={sessionId}
+      readUri={readUri}
+      index={index}
+      item={item}
+      listedMimeType={listedMimeType}
+      itemCount={itemCount ?? 1}
+      readByteLength={readByteLength}
+    />
+  );
 
   return (
     <article

@@ -1,81 +1,148 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useId, useState } from "react";
+import { useLiveMarks, useMarkSeen } from "@/components/events/use-live-marks";
 import { useResources } from "@/components/resource-tree/use-resources";
-import { ErrorCallout } from "@/components/ui/error-callout";
-import { Spinner } from "@/components/ui/spinner";
-import { isApiError } from "@/lib/api-client";
+import { ChangesView } from "@/components/watch/changes-view";
+import { useWatch } from "@/components/watch/use-watches";
+import { useWatchToggle } from "@/components/watch/use-watch-toggle";
+import { VersionStepper } from "@/components/watch/version-stepper";
+import { ViewTabs, type LiveView } from "@/components/watch/view-tabs";
+import { WatchStatus } from "@/components/watch/watch-status";
+import { WatchToggle } from "@/components/watch/watch-toggle";
 import type { SessionSummary } from "@/lib/contract";
+import { formatClockMs } from "@/lib/format-time";
+import type { LiveMarks } from "@/lib/live-marks";
 import { queryKeys } from "@/lib/queries";
 import { displayName } from "@/lib/uri-tree";
-import { ContentItem } from "./content-item";
-import { CopyButton } from "./copy-button";
+import { LiveContents } from "./live-contents";
+import { PinnedVersion } from "./pinned-version";
+import { RemovedNotice } from "./removed-notice";
 import { ResourceMetadata } from "./resource-metadata";
+import { useLastDefined } from "./use-last-defined";
 import { useReadResource } from "./use-read-resource";
+import { ViewerHeader } from "./viewer-header";
 
 export interface ResourceViewerProps {
   session: SessionSummary;
   uri: string;
 }
 
-/** Reads one resource of a connected server and shows its metadata and every content item. */
+/**
+ * One resource of a connected server: metadata and every content item, kept current by live
+ * events. Watched, it also shows when it last updated, steps through kept versions and diffs them.
+ */
 export function ResourceViewer({ session, uri }: ResourceViewerProps) {
   const queryClient = useQueryClient();
+  const panelId = useId();
   const read = useReadResource(session.id, uri, true);
   // Same key as the tree's list: served from the cache, no second request.
   const list = useResources(session.id, true);
-  const resource = list.data?.resources.find((r) => r.uri === uri);
-  const contents = read.data?.contents ?? [];
+  const listed = list.data?.resources.find((r) => r.uri === uri);
+  const resource = useLastDefined(listed);
+  const removedAt = useLiveMarks(
+    session.id,
+    useCallback((m: LiveMarks) => m.removed.get(uri), [uri]),
+  );
+  const lastUpdate = useLiveMarks(
+    session.id,
+    useCallback((m: LiveMarks) => m.updated.get(uri), [uri]),
+  );
+  const canWatch = Boolean(session.capabilities?.resources?.subscribe);
+  const watch = useWatch(session.id, uri, canWatch).data ?? null;
+  const toggle = useWatchToggle(session.id, uri);
+  const [view, setView] = useState<LiveView>("content");
+  const [pinned, setPinned] = useState<number | null>(null);
 
-  const reRead = () => void queryClient.invalidateQueries({ queryKey: queryKeys.read(session.id, uri) });
+  // Opening a resource clears its "updated" dot in the tree; so does leaving it.
+  const markSeen = useMarkSeen(session.id);
+  useEffect(() => {
+    markSeen(uri);
+    return () => markSeen(uri);
+  }, [markSeen, uri]);
+
+  const versions = watch?.versions ?? [];
+  const latest = versions.at(-1)?.version;
+  // A pinned version that aged out of the kept ten falls back to the oldest one kept.
+  const pinnedKept =
+    pinned === null
+      ? null
+      : versions.some((v) => v.version === pinned)
+        ? pinned
+        : (versions[0]?.version ?? null);
+  const shown = pinnedKept ?? latest;
+  const removed = removedAt !== undefined && list.data !== undefined && !listed;
+  const identicalAt = lastUpdate && !lastUpdate.changed ? lastUpdate.at : null;
 
   return (
     <div className="flex flex-col gap-4 p-4">
-      <div className="flex flex-col gap-1.5">
-        <h2 className="text-base font-semibold break-words text-zinc-900">
-          {resource ? displayName(resource) : uri}
-        </h2>
-        <div className="flex items-start gap-2">
-          <code className="min-w-0 flex-1 rounded border border-zinc-200 bg-white px-2 py-1 font-mono text-xs break-all text-zinc-800">
-            {uri}
-          </code>
-          <CopyButton text={uri} label="Copy URI" />
-          <button
-            type="button"
-            onClick={reRead}
-            disabled={read.isFetching}
-            className="shrink-0 rounded border border-zinc-300 bg-white px-1.5 py-0.5 text-[11px] font-medium text-zinc-700 hover:bg-zinc-100 disabled:opacity-50"
-          >
-            {read.isFetching && !read.isPending ? "Reading…" : "Re-read"}
-          </button>
-        </div>
-      </div>
+      <ViewerHeader
+        title={resource ? displayName(resource) : uri}
+        uri={uri}
+        reading={read.isFetching && !read.isPending}
+        onReRead={() => void queryClient.invalidateQueries({ queryKey: queryKeys.read(session.id, uri) })}
+      >
+        {/* A removed resource cannot be subscribed to; one already watched can still be let go. */}
+        {canWatch && (!removed || watch !== null) && (
+          <WatchToggle
+            watching={watch !== null}
+            pending={toggle.isPending}
+            error={toggle.isError ? toggle.error.message : null}
+            onToggle={() => toggle.mutate(watch === null)}
+          />
+        )}
+      </ViewerHeader>
+
+      {removed && <RemovedNotice at={removedAt} />}
 
       <ResourceMetadata resource={resource} readMeta={read.data?._meta} />
 
-      <div className="flex flex-col gap-3">
-        {read.isPending ? (
-          <Spinner label="Reading…" />
-        ) : read.isError ? (
-          <ErrorCallout
-            title="Could not read this resource"
-            message={read.error.message}
-            mcpCode={isApiError(read.error) ? read.error.mcpCode : undefined}
-          />
-        ) : contents.length === 0 ? (
-          <p className="text-xs text-zinc-500">The server returned no contents for this resource.</p>
-        ) : (
-          contents.map((item, index) => (
-            <ContentItem
-              key={index}
-              sessionId={session.id}
-              readUri={uri}
-              index={index}
-              item={item}
-              listedMimeType={resource?.mimeType}
-              showUri={contents.length > 1 || item.uri !== uri}
+      {watch ? (
+        <div className="flex flex-col gap-2">
+          <div className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-sky-200 bg-sky-50/50 px-2.5 py-1.5">
+            <WatchStatus
+              lastUpdateAt={watch.lastUpdateAt}
+              updates={watch.updates}
+              since={watch.since}
+              identicalAt={identicalAt}
             />
-          ))
+            {shown !== undefined && (
+              <VersionStepper
+                versions={versions}
+                current={shown}
+                onStep={(v) => setPinned(v === latest ? null : v)}
+              />
+            )}
+          </div>
+          <ViewTabs view={view} onView={setView} panelId={panelId} />
+        </div>
+      ) : (
+        lastUpdate && (
+          <p className="text-[11px] text-zinc-500">
+            The server reported an update at {formatClockMs(lastUpdate.at)}; the content below was re-read.
+          </p>
+        )
+      )}
+
+      <div
+        id={panelId}
+        role={watch ? "tabpanel" : undefined}
+        aria-labelledby={watch ? `${panelId}-${view}` : undefined}
+        className="flex flex-col gap-3"
+      >
+        {watch && view === "changes" && shown !== undefined ? (
+          <ChangesView sessionId={session.id} uri={uri} versions={versions} version={shown} />
+        ) : watch && pinnedKept !== null ? (
+          <PinnedVersion
+            sessionId={session.id}
+            uri={uri}
+            version={pinnedKept}
+            listedMimeType={resource?.mimeType}
+            onLatest={() => setPinned(null)}
+          />
+        ) : (
+          <LiveContents sessionId={session.id} uri={uri} listedMimeType={resource?.mimeType} />
         )}
       </div>
     </div>

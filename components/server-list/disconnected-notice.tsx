@@ -4,11 +4,14 @@ import { ErrorCallout } from "@/components/ui/error-callout";
 import { StderrTail } from "@/components/ui/stderr-tail";
 import type { SessionSummary } from "@/lib/contract";
 import { exitNote } from "./exit-note";
+import { ReconnectButton } from "./reconnect-button";
+import { useReconnect } from "./use-reconnect";
 import { useStderr } from "./use-stderr";
 
 /** Why a server is gone, with what it last wrote to stderr. */
 export function DisconnectedNotice({ session }: { session: SessionSummary }) {
   const stderr = useStderr(session.id);
+  const reconnect = useReconnect();
   const lines = stderr.data?.lines ?? session.error?.stderrTail ?? [];
   const { error } = session;
   const exit = error ? exitNote(error) : null;
@@ -20,6 +23,12 @@ export function DisconnectedNotice({ session }: { session: SessionSummary }) {
       >
         {exit && <p className="mt-1 text-xs text-rose-800">{exit}</p>}
       </ErrorCallout>
+      <ReconnectButton
+        name={session.name}
+        pending={reconnect.isPending}
+        error={reconnect.isError ? reconnect.error.message : null}
+        onReconnect={() => reconnect.mutate(session.id)}
+      />
       <StderrTail lines={lines} dropped={stderr.data?.dropped ?? 0} summary="stderr" defaultOpen />
     </div>
   );

@@ -1,17 +1,22 @@
 "use client";
 
 import { useId } from "react";
+import { RecordControl } from "@/components/recorder/record-control";
 import { StderrTail } from "@/components/ui/stderr-tail";
 import type { SessionSummary } from "@/lib/contract";
 import { exitNote } from "./exit-note";
+import { ReconnectButton } from "./reconnect-button";
 import { StatusBadge } from "./status-badge";
 
 export interface ServerListItemProps {
   session: SessionSummary;
   selected: boolean;
   disconnecting: boolean;
+  reconnecting: boolean;
+  reconnectError: string | null;
   onSelect: () => void;
   onDisconnect: () => void;
+  onReconnect: () => void;
 }
 
 function subtitle(session: SessionSummary): string {
@@ -27,8 +32,11 @@ export function ServerListItem({
   session,
   selected,
   disconnecting,
+  reconnecting,
+  reconnectError,
   onSelect,
   onDisconnect,
+  onReconnect,
 }: ServerListItemProps) {
   const statusId = useId();
   const detailId = useId();
@@ -82,12 +90,23 @@ export function ServerListItem({
           {subtitle(session)}
         </p>
       </div>
-      {session.status === "disconnected" && error && (
-        <div className="relative z-10 mt-1.5 text-xs">
-          <p className="break-words text-rose-800">
-            {[error.message, exitNote(error)].filter(Boolean).join(" ")}
-          </p>
-          {error.stderrTail && <StderrTail lines={error.stderrTail} summary="stderr tail" />}
+      <RecordControl session={session} />
+      {session.status === "disconnected" && (
+        <div className="relative z-10 mt-1.5 flex flex-col gap-1 text-xs">
+          {error && (
+            <>
+              <p className="break-words text-rose-800">
+                {[error.message, exitNote(error)].filter(Boolean).join(" ")}
+              </p>
+              {error.stderrTail && <StderrTail lines={error.stderrTail} summary="stderr tail" />}
+            </>
+          )}
+          <ReconnectButton
+            name={session.name}
+            pending={reconnecting}
+            error={reconnectError}
+            onReconnect={onReconnect}
+          />
         </div>
       )}
     </li>

@@ -7,6 +7,7 @@ import { Spinner } from "@/components/ui/spinner";
 import type { SessionSummary } from "@/lib/contract";
 import { ServerList } from "./server-list";
 import { useDisconnect } from "./use-disconnect";
+import { useReconnect } from "./use-reconnect";
 
 export interface ServerListPaneProps {
   sessions: readonly SessionSummary[] | undefined;
@@ -25,6 +26,7 @@ export function ServerListPane({
   onDisconnected,
 }: ServerListPaneProps) {
   const disconnect = useDisconnect(onDisconnected);
+  const reconnect = useReconnect();
   return (
     <section aria-labelledby="servers-heading" className="flex min-h-0 flex-1 flex-col">
       <PaneHeader id="servers-heading" title="Servers">
@@ -55,8 +57,15 @@ export function ServerListPane({
             sessions={sessions}
             selectedId={selectedId}
             disconnectingId={disconnect.isPending ? (disconnect.variables ?? null) : null}
+            reconnectingId={reconnect.isPending ? (reconnect.variables ?? null) : null}
+            reconnectError={
+              reconnect.isError && reconnect.variables
+                ? { sessionId: reconnect.variables, message: reconnect.error.message }
+                : null
+            }
             onSelect={onSelect}
             onDisconnect={(id) => disconnect.mutate(id)}
+            onReconnect={(id) => reconnect.mutate(id)}
           />
         )}
       </div>

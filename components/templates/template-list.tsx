@@ -1,31 +1,56 @@
-import type { ResourceTemplate } from "@/lib/contract";
-import { displayName } from "@/lib/uri-tree";
+"use client";
+
+import { useState } from "react";
+import { useSelection } from "@/components/workspace/use-selection";
+import type { ResourceTemplate, SessionSummary } from "@/lib/contract";
+import { OpenUriBox, type TemplateMatch } from "./open-uri-box";
+import { TemplateCard } from "./template-card";
 
 export interface TemplateListProps {
+  session: SessionSummary;
   templates: readonly ResourceTemplate[];
 }
 
-/** Resource templates as the server lists them (a form to fill them in comes later). */
-export function TemplateList({ templates }: TemplateListProps) {
+/**
+ * "Open URI" (any URI, with the templates it fits), then each template with a form that expands
+ * it (RFC 6570) and reads the result in the viewer.
+ */
+export function TemplateList({ session, templates }: TemplateListProps) {
+  const { select } = useSelection();
+  const [open, setOpen] = useState<{ index: number; values?: Record<string, string> } | null>(null);
+  const read = (uri: string) => select({ serverId: session.id, uri });
+  const edit = (match: TemplateMatch) =>
+    setOpen({
+      index: match.index,
+      values: Object.fromEntries(
+        Object.entries(match.values).map(([k, v]) => [k, Array.isArray(v) ? v.join(",") : String(v)]),
+      ),
+    });
+
   return (
-    <ul className="flex flex-col divide-y divide-zinc-100">
-      {templates.map((template, i) => (
-        // A server may list the same template twice; the index keeps keys unique.
-        <li key={`${i} ${template.uriTemplate}`} className="px-3 py-2">
-          <div className="flex items-baseline justify-between gap-2">
-            <p className="truncate font-medium text-zinc-900">{displayName(template)}</p>
-            {template.mimeType && (
-              <span className="shrink-0 text-[10px] text-zinc-400">{template.mimeType}</span>
-            )}
-          </div>
-          <p className="mt-0.5 font-mono text-[11px] break-all text-sky-800">{template.uriTemplate}</p>
-          {template.description && (
-            <p className="mt-0.5 line-clamp-3 text-xs whitespace-pre-line text-zinc-600">
-              {template.description}
-            </p>
-          )}
-        </li>
-      ))}
-    </ul>
+    <>
+      <OpenUriBox templates={templates} onRead={read} onEdit={edit} />
+      {templates.length === 0 ? (
+        <p className="px-3 py-2 text-xs text-zinc-500">No resource templates.</p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-zinc-100">
+          {templates.map((template, i) => (
+            // A server may list the same template twice; the index keeps keys unique. The open form
+            // remounts (key) when a pasted URI refills it.
+            <TemplateCard
+              key={`${i} ${template.uriTemplate} ${open?.index === i ? JSON.stringify(open.values ?? {}) : ""}`}
+              template={template}
+              sessionId={session.id}
+              serverName={session.serverInfo?.name ?? session.name}
+              canComplete={session.capabilities?.completions !== undefined}
+              open={open?.index === i}
+              onToggle={() => setOpen(open?.index === i ? null : { index: i })}
+              initialValues={open?.index === i ? open.values : undefined}
+              onRead={read}
+            />
+          ))}
+        </ul>
+      )}
+    </>
   );
 }

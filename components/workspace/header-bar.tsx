@@ -1,11 +1,19 @@
+import type { ReactNode } from "react";
+import type { StreamStatus } from "@/lib/event-stream-client";
+import { StreamIndicator } from "./stream-indicator";
+
 export interface HeaderBarProps {
   /** Servers currently connected. */
   connected: number;
   /** The backend did not answer the last poll. */
   backendDown: boolean;
+  /** The live event stream, when one is mounted. */
+  stream: StreamStatus | null;
+  /** Global actions at the right end (Run checks). */
+  actions?: ReactNode;
 }
 
-export function HeaderBar({ connected, backendDown }: HeaderBarProps) {
+export function HeaderBar({ connected, backendDown, stream, actions }: HeaderBarProps) {
   return (
     <header className="flex h-10 shrink-0 items-center gap-3 border-b border-zinc-800 bg-zinc-900 px-4 text-zinc-100">
       <svg
@@ -32,6 +40,8 @@ export function HeaderBar({ connected, backendDown }: HeaderBarProps) {
             {connected} {connected === 1 ? "server" : "servers"} connected
           </span>
         )}
+        {stream && <StreamIndicator status={stream} />}
+        {actions}
       </span>
     </header>
   );

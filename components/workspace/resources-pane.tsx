@@ -2,6 +2,9 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
+import { TreeMarksContext } from "@/components/events/tree-marks-context";
+import { UndeclaredNote } from "@/components/events/undeclared-note";
+import { useExpireNewMarks } from "@/components/events/use-expire-new-marks";
 import { ResourceTree } from "@/components/resource-tree/resource-tree";
 import { useResources } from "@/components/resource-tree/use-resources";
 import { TemplateList } from "@/components/templates/template-list";
@@ -31,6 +34,7 @@ export function ResourcesPane({ session, selectedUri, onSelectResource }: Resour
     [resources.data],
   );
   const reloading = resources.isFetching || templates.isFetching;
+  useExpireNewMarks(session.id);
 
   const reload = () => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.resources(session.id) });
@@ -73,31 +77,40 @@ export function ResourcesPane({ session, selectedUri, onSelectResource }: Resour
           </button>
         </span>
       </PaneHeader>
+      <UndeclaredNote sessionId={session.id} total={session.undeclaredNotifications} />
       <div className="scrollbar-thin min-h-0 flex-1 overflow-y-auto">
-        {resources.isPending ? (
+        {resources.isPending && (
           <div className="p-3">
             <Spinner label="Listing resources…" />
           </div>
-        ) : resources.isError ? (
+        )}
+        {resources.isError && (
           <div className="p-2">
             <ErrorCallout
-              title="resources/list failed"
+              title={resources.data ? "Re-listing failed; showing the last list" : "resources/list failed"}
               message={resources.error.message}
               mcpCode={isApiError(resources.error) ? resources.error.mcpCode : undefined}
             />
           </div>
-        ) : tree && tree.length > 0 ? (
-          <ResourceTree
-            key={session.id}
-            tree={tree}
-            selectedUri={selectedUri}
-            onSelect={onSelectResource}
-            label="Resources"
-          />
+        )}
+        {/* The tree stays mounted across re-lists (a failed one included): expansion, focus and
+            scroll survive list_changed. */}
+        {tree && tree.length > 0 ? (
+          <TreeMarksContext value={session.id}>
+            <ResourceTree
+              key={session.id}
+              tree={tree}
+              selectedUri={selectedUri}
+              onSelect={onSelectResource}
+              label="Resources"
+            />
+          </TreeMarksContext>
         ) : (
-          <EmptyState title="No resources listed">
-            The server answered resources/list with an empty list.
-          </EmptyState>
+          tree && (
+            <EmptyState title="No resources listed">
+              The server answered resources/list with an empty list.
+            </EmptyState>
+          )
         )}
 
         <div className="mt-2 border-t border-zinc-200">
@@ -120,10 +133,9 @@ export function ResourcesPane({ session, selectedUri, onSelectResource }: Resour
                 mcpCode={isApiError(templates.error) ? templates.error.mcpCode : undefined}
               />
             </div>
-          ) : templates.data.resourceTemplates.length === 0 ? (
-            <p className="px-3 py-2 text-xs text-zinc-500">No resource templates.</p>
           ) : (
-            <TemplateList templates={templates.data.resourceTemplates} />
+            // Also with no templates: it holds the "Open URI" box (templates/template-list.tsx).
+            <TemplateList session={session} templates={templates.data.resourceTemplates} />
           )}
         </section>
       </div>

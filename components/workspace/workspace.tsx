@@ -1,8 +1,12 @@
 "use client";
 
 import { ConnectPanel } from "@/components/connect/connect-panel";
+import { RecorderDock } from "@/components/recorder/recorder-dock";
+import { RunChecksLauncher } from "@/components/recorder/run-checks-launcher";
+import { useStreamStatus } from "@/components/events/stream-status-context";
 import { ServerListPane } from "@/components/server-list/server-list-pane";
 import { useSessions } from "@/components/server-list/use-sessions";
+import { ServerPanel } from "@/components/traffic/server-panel";
 import { isApiError } from "@/lib/api-client";
 import { HeaderBar } from "./header-bar";
 import { MiddleColumn } from "./middle-column";
@@ -18,15 +22,21 @@ export function Workspace() {
   const session = serverId ? list?.find((s) => s.id === serverId) : list?.[0];
   const missingServerId = serverId && list && !session ? serverId : null;
   const backendDown = sessions.isError && isApiError(sessions.error) && sessions.error.status === 0;
+  const stream = useStreamStatus();
 
   return (
     <div className="flex h-dvh flex-col">
       <HeaderBar
         connected={list?.filter((s) => s.status === "connected").length ?? 0}
         backendDown={backendDown}
+        stream={stream}
+        actions={<RunChecksLauncher currentServerId={session?.id ?? null} />}
       />
-      <div className="grid min-h-0 flex-1 grid-cols-[minmax(15rem,18rem)_minmax(16rem,22rem)_minmax(0,1fr)]">
-        <aside aria-label="Servers" className="flex min-h-0 flex-col border-r border-zinc-200 bg-zinc-50">
+      <div className="grid min-h-0 flex-1 grid-cols-[minmax(15rem,18rem)_minmax(16rem,22rem)_minmax(0,1fr)] grid-rows-[minmax(0,1fr)_auto]">
+        <aside
+          aria-label="Servers"
+          className="row-span-2 flex min-h-0 flex-col border-r border-zinc-200 bg-zinc-50"
+        >
           <ConnectPanel onConnected={(created) => select({ serverId: created.id, uri: null })} />
           <ServerListPane
             sessions={list}
@@ -51,7 +61,9 @@ export function Workspace() {
           />
         </section>
         <ViewerColumn session={session} uri={session ? uri : null} />
+        {session && <ServerPanel key={session.id} session={session} />}
       </div>
+      <RecorderDock sessions={list} />
     </div>
   );
 }

@@ -57,4 +57,85 @@ export class InspectorPage {
   token(): string {
     return E2E_TOKEN;
   }
+
+  /** The viewer's watch toggle; its name says what a press does. */
+  watchToggle(name: "Watch" | "Unwatch"): Locator {
+    return this.viewer.getByRole("button", { name, exact: true });
+  }
+
+  /** "updated at hh:mm:ss.mmm" on a watched resource that has updated. */
+  get updatedMarker(): Locator {
+    return this.viewer.getByText(/^updated at \d{2}:\d{2}:\d{2}\.\d{3}$/);
+  }
+
+  /** The Content / Changes tabs of a watched resource. */
+  viewTab(name: "Content" | "Changes"): Locator {
+    return this.viewer.getByRole("tab", { name, exact: true });
+  }
+
+  /** The viewer's text as shown (for content that changes live). */
+  async viewerText(): Promise<string> {
+    return this.viewer.innerText();
+  }
+
+  // Recorded checks (issue #5).
+
+  /** A server's card in the server list. */
+  serverCard(name: string): Locator {
+    return this.page.getByRole("listitem").filter({ has: this.serverButton(name) });
+  }
+
+  /** A server's Record / Stop recording / Review recording control. */
+  recordControl(server: string, name: "Record" | "Stop recording" | "Review recording"): Locator {
+    return this.serverCard(server).getByRole("button", { name, exact: true });
+  }
+
+  /** The live steps of a running recording. */
+  get recordingPanel(): Locator {
+    return this.page.getByRole("region", { name: "Recording", exact: true });
+  }
+
+  get reviewDialog(): Locator {
+    return this.page.getByRole("dialog", { name: "Review recording" });
+  }
+
+  get runChecksDialog(): Locator {
+    return this.page.getByRole("dialog", { name: "Run checks" });
+  }
+
+  /** One step of the review, found by its id. */
+  reviewStep(stepId: string): Locator {
+    return this.reviewDialog
+      .getByRole("list", { name: "Steps" })
+      .getByRole("listitem")
+      .filter({ hasText: stepId })
+      .first();
+  }
+
+  // Viewer, templates and scale (issue #4).
+
+  /** Open a resource directly through the URL selection (the viewer reads any uri). */
+  async openUri(serverId: string, uri: string): Promise<void> {
+    await this.open(`${new URLSearchParams({ server: serverId, uri }).toString()}`);
+    await expect(this.viewer.locator("article").first()).toBeVisible({ timeout: 20_000 });
+  }
+
+  /** The first content item of the open resource (its renderer sets `data-renderer`). */
+  get contentItem(): Locator {
+    return this.viewer.locator("article").first();
+  }
+
+  /** The body of the first content item; `data-renderer` names the renderer the dispatcher chose. */
+  get contentBody(): Locator {
+    return this.contentItem.locator("[data-renderer]").first();
+  }
+
+  get filterBox(): Locator {
+    return this.page.getByRole("searchbox", { name: "Filter resources" });
+  }
+
+  /** What hostile content tries to set; stays undefined while nothing from a server ran here. */
+  canary(): Promise<unknown> {
+    return this.page.evaluate(() => (window as Window & { __pwned?: unknown }).__pwned);
+  }
 }

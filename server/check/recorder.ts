@@ -91,6 +91,9 @@ export class Recorder {
     const action = kind === "resources" ? "listResources" : "listTemplates";
     const key = kind === "resources" ? "uri" : "uriTemplate";
     const asItems = items as unknown as Record<string, unknown>[];
+    // The UI re-lists after every list_changed; an unchanged repeat of the last list adds nothing.
+    const last = this.steps[this.steps.length - 1]?.step;
+    if (last?.action === action && JSON.stringify(last.expect.items) === JSON.stringify(asItems)) return;
     const rec = this.push({
       id: this.nextId(action),
       action,
@@ -116,6 +119,9 @@ export class Recorder {
 
   /** A read of a listed uri is a `read`; of a uri only a template matches, a `readTemplate`. */
   read(uri: string, result: ReadResponse): void {
+    // A watched resource is re-read by the UI on every update: the watch and its expectUpdated
+    // steps already say that, so those reads are not steps of their own.
+    if (this.watched.has(uri)) return;
     const observed = observeRead(result);
     const listed = this.session.resources.value?.items.some((r) => r.uri === uri) ?? false;
     const template = listed ? undefined : this.matchTemplate(uri);
@@ -197,8 +203,9 @@ export class Recorder {
     }
   }
 
+  /** Wait for the second looks already running (not for ones started meanwhile: no livelock). */
   async settled(): Promise<void> {
-    while (this.pending.size > 0) await Promise.all([...this.pending]);
+    await Promise.all([...this.pending]);
   }
 
   info(): RecordingInfo {

@@ -20,6 +20,8 @@ export interface StepResult {
   durationMs: number;
   mismatches: Mismatch[];
   error?: string;
+  /** The resource a read step read (for "open in viewer"). */
+  uri?: string;
 }
 
 export interface CheckResult {
@@ -131,7 +133,10 @@ export async function runCheck(
   try {
     for (const step of check.steps) {
       const t0 = Date.now();
+      const readUri =
+        step.action === "read" ? step.uri : step.action === "readTemplate" ? step.expect.uri : undefined;
       const res: StepResult = {
+        ...(readUri ? { uri: readUri } : {}),
         id: step.id,
         action: step.action,
         ...(step.title ? { title: step.title } : {}),

@@ -9,10 +9,12 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { ReadResourceResult, Resource } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { TEST_MARK_VAR, testMark } from "../testing/processes";
 import { PNG_SIGNATURE } from "./png";
 import {
   CREATED_AT_META_KEY,
+  DEMO_SAMPLE_URIS,
   DEMO_TEMPLATES,
   DEMO_TOOLS,
   DEMO_URIS,
@@ -191,7 +193,13 @@ describe("demo server (default configuration)", () => {
 
   it("lists a size that equals the byte length of what a read returns", async () => {
     const { resources } = await listAll(demo.client);
-    const sized = resources.filter((resource) => resource.size !== undefined);
+    // The contradiction sample lies about its size on purpose; the 10 MB text has its own test.
+    const sized = resources.filter(
+      (resource) =>
+        resource.size !== undefined &&
+        resource.uri !== DEMO_SAMPLE_URIS.contradiction &&
+        resource.uri !== DEMO_SAMPLE_URIS.largeText,
+    );
     expect(sized.length).toBeGreaterThanOrEqual(150);
     const mismatches: { uri: string; size: number | undefined; bytes: number }[] = [];
     for (const resource of sized) {
@@ -601,5 +609,80 @@ describe("demo server storm (DEMO_STORM=200:10:1000)", () => {
       [16, 17, 18, 19, 20].map((n) => `${STORM_ITEM_URI_PREFIX}${n}`),
     );
     expect(updated).toBeGreaterThanOrEqual(UPDATES / 2);
+  });
+});
+
+describe("demo server renderer samples", () => {
+  let demo: DemoProcess;
+  beforeAll(async () => {
+    demo = await startDemo();
+  });
+
+  it("lists every sample uri (the contradiction's content uri only comes back from its read)", async () => {
+    const { resources } = await listAll(demo.client);
+    const { contradictionContentUri, ...listed } = DEMO_SAMPLE_URIS;
+    expect(resources.map((resource) => resource.uri)).toEqual(expect.arrayContaining(Object.values(listed)));
+    expect(resources.some((resource) => resource.uri === contradictionContentUri)).toBe(false);
+  });
+
+  it("serves hostile markdown, HTML and SVG that each try to set the __pwned canary", async () => {
+    for (const uri of [
+      DEMO_SAMPLE_URIS.markdown,
+      DEMO_SAMPLE_URIS.html,
+      DEMO_SAMPLE_URIS.mcpApp,
+      DEMO_SAMPLE_URIS.svg,
+    ]) {
+      expect(textOf(await demo.client.readResource({ uri })), uri).toContain("__pwned = true");
+    }
+    const markdown = textOf(await demo.client.readResource({ uri: DEMO_SAMPLE_URIS.markdown }));
+    expect(markdown).toContain("](javascript:");
+    expect(markdown).toContain("<script>");
+    expect(markdown).toMatch(/<img src=x onerror=/);
+    const app = onlyContent(await demo.client.readResource({ uri: DEMO_SAMPLE_URIS.mcpApp }));
+    expect(app.mimeType).toBe("text/html;profile=mcp-app");
+  });
+
+  it("serves a playable WAV and a PDF as blobs, and a PNG blob with no mimeType", async () => {
+    const wav = bytesOf(await demo.client.readResource({ uri: DEMO_SAMPLE_URIS.wav }));
+    expect(wav.toString("latin1", 0, 4)).toBe("RIFF");
+    expect(wav.toString("latin1", 8, 12)).toBe("WAVE");
+    expect(wav.readUInt32LE(40)).toBe(wav.length - 44);
+    const pdf = bytesOf(await demo.client.readResource({ uri: DEMO_SAMPLE_URIS.pdf }));
+    expect(pdf.toString("latin1", 0, 8)).toBe("%PDF-1.4");
+    const xref = Number(/startxref\n(\d+)/.exec(pdf.toString("latin1"))?.[1]);
+    expect(pdf.toString("latin1", xref, xref + 4)).toBe("xref");
+    const png = await demo.client.readResource({ uri: DEMO_SAMPLE_URIS.unlabelledPng });
+    expect(onlyContent(png).mimeType).toBeUndefined();
+    expect(bytesOf(png).subarray(0, 8)).toEqual(PNG_SIGNATURE);
+  });
+
+  it("contradicts its listing on purpose: mimeType, size and uri differ, and a blob is not base64", async () => {
+    const { resources } = await listAll(demo.client);
+    const listed = resources.find((resource) => resource.uri === DEMO_SAMPLE_URIS.contradiction);
+    const content = onlyContent(await demo.client.readResource({ uri: DEMO_SAMPLE_URIS.contradiction }));
+    expect(listed).toMatchObject({ mimeType: "text/plain", size: 12 });
+    expect(content).toMatchObject({
+      uri: DEMO_SAMPLE_URIS.contradictionContentUri,
+      mimeType: "application/json",
+    });
+    expect(contentBytes(content)).not.toBe(12);
+    // The SDK client refuses the whole read (its blob schema runs atob); a raw request sees the blob.
+    await expect(demo.client.readResource({ uri: DEMO_SAMPLE_URIS.invalidBase64 })).rejects.toThrow(/Base64/);
+    const raw = await demo.client.request(
+      { method: "resources/read", params: { uri: DEMO_SAMPLE_URIS.invalidBase64 } },
+      z.object({ contents: z.array(z.object({ uri: z.string(), blob: z.string() })) }),
+    );
+    expect(() => atob(raw.contents[0]?.blob ?? "")).toThrow();
+  });
+
+  it("makes the 10 MB text on first read: exactly the listed 10,000,000 bytes in numbered lines", async () => {
+    const { resources } = await listAll(demo.client);
+    expect(resources.find((resource) => resource.uri === DEMO_SAMPLE_URIS.largeText)?.size).toBe(10_000_000);
+    const text = textOf(await demo.client.readResource({ uri: DEMO_SAMPLE_URIS.largeText }));
+    expect(Buffer.byteLength(text, "utf8")).toBe(10_000_000);
+    expect(text.startsWith("line 1 of 125000:")).toBe(true);
+    expect(text.split("\n").every((line, i, all) => line.length === 79 || i === all.length - 1)).toBe(true);
+    expect(text.endsWith("\n")).toBe(true);
+    expect(text.split("\n")).toHaveLength(125_001);
   });
 });

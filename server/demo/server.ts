@@ -4,6 +4,7 @@ import { startListChurn } from "./churn";
 import type { DemoConfig } from "./config";
 import { LiveResources } from "./live";
 import { installResourceHandlers } from "./resource-handlers";
+import { sampleResources } from "./samples";
 import { ResourceStore } from "./store";
 import { Storm } from "./storm";
 import { registerTemplates } from "./templates";
@@ -51,6 +52,7 @@ export function createDemoServer(config: DemoConfig, log: (line: string) => void
     },
   });
   for (const entry of staticResources(config.variant)) store.put(entry);
+  for (const entry of sampleResources()) store.put(entry);
   store.put(live.clockResource());
   if (storm) store.put(storm.resource());
   for (const entry of generatedItems(config.itemCount)) store.put(entry);

@@ -44,8 +44,16 @@ export function createdAt(ms: number): { _meta: Record<string, unknown>; suffix:
   return { _meta: { [CREATED_AT_META_KEY]: ms }, suffix: ` @${ms}` };
 }
 
+// Characters and shapes the WHATWG parser leaves alone in a non-special URL: such a URI is its own
+// canonical form, and 10,000 generated items need not each be parsed at startup.
+const ALREADY_CANONICAL = /^[a-z][a-z0-9+.-]*:\/\/[A-Za-z0-9\-_~]+(?:\/[A-Za-z0-9\-_~][A-Za-z0-9\-._~]*)*$/;
+
+// Special schemes get host normalization (lowercasing, IDNA): always parse those.
+const SPECIAL_SCHEME = /^(?:https?|wss?|ftp|file):/i;
+
 /** WHATWG form of a URI, so a client that percent-encodes a listed IRI still finds it. */
 function canonical(uri: string): string | undefined {
+  if (ALREADY_CANONICAL.test(uri) && !SPECIAL_SCHEME.test(uri)) return uri;
   try {
     return new URL(uri).href;
   } catch {
@@ -57,12 +65,15 @@ function canonical(uri: string): string | undefined {
 export class ResourceStore {
   private readonly byUri = new Map<string, DemoResource>();
   private readonly aliases = new Map<string, string>();
+  /** list() answers every page of resources/list: built once per change, not per page. */
+  private listed: Resource[] | undefined;
 
   /** Adds the resource, or replaces the one with the same uri in place. */
   put(entry: DemoResource): "added" | "replaced" {
     const { uri } = entry.resource;
     const existed = this.byUri.has(uri);
     this.byUri.set(uri, entry);
+    this.listed = undefined;
     const alias = canonical(uri);
     if (alias !== undefined && alias !== uri) this.aliases.set(alias, uri);
     return existed ? "replaced" : "added";
@@ -72,6 +83,7 @@ export class ResourceStore {
     const listed = this.listedUri(uri);
     if (listed === undefined) return false;
     this.byUri.delete(listed);
+    this.listed = undefined;
     const alias = canonical(listed);
     if (alias !== undefined && this.aliases.get(alias) === listed) this.aliases.delete(alias);
     return true;
@@ -86,8 +98,9 @@ export class ResourceStore {
     return this.get(uri) !== undefined;
   }
 
-  list(): Resource[] {
-    return Array.from(this.byUri.values(), (entry) => entry.resource);
+  list(): readonly Resource[] {
+    this.listed ??= Array.from(this.byUri.values(), (entry) => entry.resource);
+    return this.listed;
   }
 
   get size(): number {

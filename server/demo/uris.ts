@@ -35,6 +35,48 @@ export const DEMO_URIS = {
   appLog: "file:///srv/app/logs/server.log",
 } as const;
 
+/**
+ * One resource per renderer of the inspector's viewer (samples.ts), and the hostile and
+ * contradictory cases. Kept apart from DEMO_URIS: these deliberately break rules (a listed size
+ * that is wrong, invalid base64) that tests of the well-known URIs check.
+ */
+export const DEMO_SAMPLE_URIS = {
+  /** GFM with a javascript: link, a raw <script> and an <img onerror> (all must stay inert). */
+  markdown: "demo://samples/markdown/hostile.md",
+  json: "demo://samples/data/catalog.json",
+  csv: "demo://samples/data/people.csv",
+  tsv: "demo://samples/data/people.tsv",
+  codeTs: "demo://samples/code/load.ts",
+  codePython: "demo://samples/code/load.py",
+  codeYaml: "demo://samples/code/config.yaml",
+  codeToml: "demo://samples/code/pyproject.toml",
+  codeSql: "demo://samples/code/report.sql",
+  codeShell: "demo://samples/code/start.sh",
+  codeCss: "demo://samples/code/styles.css",
+  codeXml: "demo://samples/code/feed.xml",
+  /** text/html whose script sets the canary `__pwned` on window, parent and top. */
+  html: "demo://samples/html/hostile.html",
+  /** An MCP App page: text/html;profile=mcp-app on a ui:// uri, rendered by its own script. */
+  mcpApp: "ui://demo/widget.html",
+  /** image/svg+xml (text) with a <script> and an onload handler. */
+  svg: "demo://samples/images/hostile.svg",
+  /** A 0.25 s 440 Hz WAV beep (audio/wav blob). */
+  wav: "demo://samples/media/beep.wav",
+  /** A one-page PDF (application/pdf blob). */
+  pdf: "demo://samples/media/sample.pdf",
+  /** A PNG blob without any mimeType: only its bytes say what it is. */
+  unlabelledPng: "demo://samples/blobs/unlabelled",
+  /** text/markdown sent as a base64 blob. */
+  markdownBlob: "demo://samples/blobs/notes.md",
+  /** Listed text/plain, 12 bytes; the read returns JSON of another size under another uri. */
+  contradiction: "demo://samples/odd/contradiction.txt",
+  contradictionContentUri: "demo://samples/odd/somewhere-else.json",
+  /** A blob that is not valid base64. */
+  invalidBase64: "demo://samples/odd/invalid-base64.bin",
+  /** Exactly 10,000,000 bytes of text (125,000 lines), made on first read. */
+  largeText: "demo://large/10mb.txt",
+} as const;
+
 export const DEMO_TEMPLATES = {
   /** Completes `userId` from a fixed list. */
   userProfile: "demo://users/{userId}/profile",

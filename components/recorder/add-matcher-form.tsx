@@ -1,0 +1,76 @@
+"use client";
+
+import { useId, useMemo, useState, type FormEvent } from "react";
+import { MATCHER_TYPES } from "@/lib/recorder/draft";
+import { pointerPaths } from "@/lib/recorder/format";
+import type { Matcher } from "@/lib/recorder/types";
+
+export interface AddMatcherFormProps {
+  stepId: string;
+  /** An example path for this kind of step. */
+  placeholder: string;
+  /** The expected value as paths address it: its paths are offered as suggestions. */
+  expected: unknown;
+  onAdd: (path: string, type: Matcher["type"]) => void;
+}
+
+/** Choose how another path is compared; paths of the expected value are suggested. */
+export function AddMatcherForm({ stepId, placeholder, expected, onAdd }: AddMatcherFormProps) {
+  const listId = useId();
+  const [path, setPath] = useState("");
+  const [type, setType] = useState<Matcher["type"]>("ignore");
+  const [focused, setFocused] = useState(false);
+  // Suggestions are computed once the field is used: a long listing has many paths.
+  const paths = useMemo(() => (focused ? pointerPaths(expected) : []), [focused, expected]);
+  const valid = path === "" || path.startsWith("/");
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!path.trim() || !valid) return;
+    onAdd(path.trim(), type);
+    setPath("");
+  }
+
+  return (
+    <form onSubmit={submit} className="flex flex-wrap items-center gap-1.5">
+      <input
+        aria-label={`Path to add a matcher for in ${stepId}`}
+        placeholder={placeholder}
+        list={listId}
+        value={path}
+        spellCheck={false}
+        onFocus={() => setFocused(true)}
+        onChange={(e) => setPath(e.target.value)}
+        aria-invalid={!valid ? true : undefined}
+        className={`w-72 max-w-full rounded border bg-white px-1.5 py-0.5 font-mono text-[11px] ${
+          valid ? "border-zinc-300" : "border-rose-400"
+        }`}
+      />
+      <datalist id={listId}>
+        {paths.map((p) => (
+          <option key={p} value={p} />
+        ))}
+      </datalist>
+      <select
+        aria-label={`Matcher type to add in ${stepId}`}
+        value={type}
+        onChange={(e) => setType(e.target.value as Matcher["type"])}
+        className="rounded border border-zinc-300 bg-white px-1 py-0.5 text-[11px]"
+      >
+        {MATCHER_TYPES.map((t) => (
+          <option key={t.type} value={t.type}>
+            {t.label}
+          </option>
+        ))}
+      </select>
+      <button
+        type="submit"
+        disabled={!path.trim() || !valid}
+        className="rounded border border-zinc-300 bg-white px-1.5 py-0.5 text-[11px] font-medium text-zinc-700 hover:bg-zinc-100 disabled:opacity-50"
+      >
+        Add matcher
+      </button>
+      {!valid && <span className="text-[11px] text-rose-700">A path starts with / (JSON Pointer).</span>}
+    </form>
+  );
+}

@@ -1,0 +1,83 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorCallout } from "@/components/ui/error-callout";
+import { Spinner } from "@/components/ui/spinner";
+import type { CheckResult, CheckListResponse, StepResult } from "@/lib/recorder/types";
+import { CheckFileList } from "./check-file-list";
+import { CheckResults } from "./check-results";
+import { ModalDialog } from "./modal-dialog";
+
+export interface RunChecksDialogProps {
+  folder: string;
+  onFolder: (folder: string) => void;
+  list: { data: CheckListResponse | undefined; error: Error | null; isPending: boolean };
+  running: boolean;
+  runFiles: readonly string[] | undefined;
+  results: readonly CheckResult[] | undefined;
+  runError: Error | null;
+  onRun: (files: string[]) => void;
+  onOpen: (uri: string) => void;
+  onClose: () => void;
+}
+
+const uriOf = (_r: CheckResult, step: StepResult) => step.uri;
+
+/** Saved checks of a folder: run one or all, see pass/fail per step with the diffs. */
+export function RunChecksDialog(p: RunChecksDialogProps) {
+  const [draftFolder, setDraftFolder] = useState(p.folder);
+  const checks = p.list.data?.checks ?? [];
+  const runnable = checks.filter((c) => !c.error).map((c) => c.path);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    p.onFolder(draftFolder.trim() || "mcp-checks");
+  }
+
+  return (
+    <ModalDialog title="Run checks" subtitle="each against a fresh server process" onClose={p.onClose}>
+      <div className="flex flex-col gap-3 p-4">
+        <form onSubmit={submit} className="flex items-center gap-2">
+          <label className="flex flex-1 items-center gap-2 text-xs text-zinc-700">
+            Folder
+            <input
+              value={draftFolder}
+              spellCheck={false}
+              onChange={(e) => setDraftFolder(e.target.value)}
+              className="min-w-0 flex-1 rounded border border-zinc-300 bg-white px-1.5 py-1 font-mono text-xs"
+            />
+          </label>
+          <button
+            type="submit"
+            className="rounded border border-zinc-300 bg-white px-2 py-1 text-xs font-medium text-zinc-800 hover:bg-zinc-100"
+          >
+            List checks
+          </button>
+          <button
+            type="button"
+            disabled={p.running || runnable.length === 0}
+            onClick={() => p.onRun(runnable)}
+            className="rounded border border-sky-700 bg-sky-700 px-3 py-1 text-xs font-medium text-white hover:bg-sky-800 disabled:opacity-50"
+          >
+            Run all
+          </button>
+        </form>
+        {p.list.isPending ? (
+          <Spinner label="Listing checks…" />
+        ) : p.list.error ? (
+          <ErrorCallout title="Could not list the checks" message={p.list.error.message} />
+        ) : checks.length === 0 ? (
+          <EmptyState title={`No checks in ${p.list.data?.folder ?? p.folder}`}>
+            Record a server and save the check here, or choose another folder.
+          </EmptyState>
+        ) : (
+          <CheckFileList checks={checks} running={p.running} runFiles={p.runFiles} onRun={p.onRun} />
+        )}
+        {p.running && <Spinner label="Running checks…" />}
+        {p.runError && <ErrorCallout title="The run failed" message={p.runError.message} />}
+        {p.results && !p.running && <CheckResults results={p.results} uriOf={uriOf} onOpen={p.onOpen} />}
+      </div>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,54 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { api } from "@/components/auth/api";
+import { checkPathFor, slugify } from "@/lib/recorder/format";
+import type { RecordingDraft } from "@/lib/recorder/queries";
+import type { CheckFile, CheckResult, SaveCheckResponse } from "@/lib/recorder/types";
+import { downloadText } from "./download";
+import { useDraftEditor } from "./use-recording-draft";
+
+/** Save, download, export and run a reviewed check; what they return is kept with the draft. */
+export function useReviewActions(draft: RecordingDraft) {
+  const { sessionId } = draft;
+  const { patch } = useDraftEditor(sessionId);
+
+  const save = useMutation<
+    SaveCheckResponse,
+    Error,
+    { check: CheckFile; folder: string; overwrite?: boolean }
+  >({
+    mutationFn: ({ check, folder, overwrite }) =>
+      api.saveCheck({ check, folder, ...(overwrite ? { overwrite: true } : {}) }),
+    onSuccess: (saved, { check, folder }) => patch({ saved: { path: saved.path, folder, check } }),
+  });
+
+  const exportSpec = useMutation<string, Error, { check: CheckFile; checkPath: string }>({
+    mutationFn: async ({ check, checkPath }) => {
+      const { filename, source } = await api.exportPlaywright(check, checkPath);
+      downloadText(filename, source, "text/typescript");
+      return filename;
+    },
+  });
+
+  // Against a fresh server process, with ${VAR} values taken from the recorded session's env.
+  const run = useMutation<CheckResult[], Error, CheckFile>({
+    mutationFn: async (check) => (await api.runChecks({ check, sessionId })).results,
+    // Results of an earlier version of the check would mislead while the new run goes.
+    onMutate: () => patch({ results: undefined }),
+    onSuccess: (results) => patch({ results }),
+  });
+
+  const download = (check: CheckFile) =>
+    downloadText(
+      `${slugify(check.name)}.check.json`,
+      `${JSON.stringify(check, null, 2)}\n`,
+      "application/json",
+    );
+
+  /** What the exported spec should point at: the saved file, else where Save would put it. */
+  const specPath = (check: CheckFile, folder: string) =>
+    draft.saved && draft.saved.folder === folder ? draft.saved.path : checkPathFor(folder, check.name);
+
+  return { save, exportSpec, run, download, specPath };
+}

@@ -1,0 +1,15 @@
+"use client";
+
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { api } from "@/components/auth/api";
+import { checksQuery } from "@/lib/recorder/queries";
+import type { CheckResult } from "@/lib/recorder/types";
+
+/** The saved checks of a folder, and running some of them (each against a fresh server). */
+export function useRunChecks(folder: string, enabled: boolean) {
+  const checks = useQuery({ ...checksQuery(api, folder), enabled });
+  const run = useMutation<CheckResult[], Error, string[]>({
+    mutationFn: async (files) => (await api.runChecks({ files })).results,
+  });
+  return { checks, run };
+}

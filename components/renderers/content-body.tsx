@@ -1,0 +1,200 @@
+"use client";
+
+import { useMemo, useState, type ReactNode } from "react";
+import { Spinner } from "@/components/ui/spinner";
+import { formatBytes } from "@/lib/content-kind";
+import { contentWarnings, itemByteLength } from "@/lib/content-warnings";
+import { RICH_RENDER_LIMIT_BYTES, degradesWhenLarge } from "@/lib/mime-dispatch";
+import { BinaryView } from "./binary-view";
+import { CodeView } from "./code-view";
+import { ContentActions } from "./content-actions";
+import { entryBlob, type ContentEntry } from "./content-entry";
+import { ContentWarnings } from "./content-warnings";
+import { HtmlView } from "./html-view";
+import { ImageView } from "./image-view";
+import { JsonView } from "./json-view";
+import { MarkdownView } from "./markdown-view";
+import { MediaView } from "./media-view";
+import { Notice } from "./notice";
+import { PdfView } from "./pdf-view";
+import { PlainTextView } from "./plain-text-view";
+import { TableView } from "./table-view";
+import { useContentDispatch } from "./use-content-dispatch";
+import { useListedResource } from "./use-listed-resource";
+
+export interface ContentBodyProps {
+  sessionId: string;
+  /** The URI that was read (the content route addresses items by read URI + index). */
+  readUri: string;
+  index: number;
+  item: ContentEntry;
+  /** What resources/list said about the resource, when it is listed. */
+  listedMimeType: string | undefined;
+  /** How many items the read returned, and their total bytes (for the size check). */
+  itemCount: number;
+  readByteLength?: number | undefined;
+}
+
+/**
+ * The body of one content item: the renderer lib/mime-dispatch.ts picks, the server's
+ * contradictions above it, and Copy/Download for every item.
+ */
+export function ContentBody(props: ContentBodyProps) {
+  const { sessionId, readUri, index, item, listedMimeType } = props;
+  const { dispatch, text, sniffed } = useContentDispatch(item, listedMimeType);
+  const listed = useListedResource(sessionId, readUri);
+  const [richAnyway, setRichAnyway] = useState(false);
+  // Both walk the whole text (10 MB is ~15 ms): once per item, not on every render.
+  const byteLength = useMemo(() => itemByteLength(item), [item]);
+  const { itemCount, readByteLength } = props;
+  const warnings = useMemo(
+    () =>
+      contentWarnings({
+        requestedUri: readUri,
+        item,
+        index,
+        itemCount,
+        readByteLength,
+        listed: { mimeType: listedMimeType ?? listed?.mimeType, size: listed?.size },
+      }),
+    [readUri, item, index, itemCount, readByteLength, listedMimeType, listed?.mimeType, listed?.size],
+  );
+  const actions = (
+    <ContentActions
+      sessionId={sessionId}
+      readUri={readUri}
+      index={index}
+      item={item}
+      getText={text === null ? null : () => text}
+    />
+  );
+
+  let body: ReactNode;
+  if (!dispatch) {
+    body = (
+      <div className="px-3 py-4">
+        <Spinner label="Looking at the bytes…" />
+      </div>
+    );
+  } else if (
+    text !== null &&
+    degradesWhenLarge(dispatch.renderer) &&
+    byteLength > RICH_RENDER_LIMIT_BYTES &&
+    !richAnyway
+  ) {
+    body = (
+      <div>
+        <Notice>
+          {formatBytes(byteLength)} is over {formatBytes(RICH_RENDER_LIMIT_BYTES)}: shown as plain text,
+          without{" "}
+          {dispatch.renderer === "markdown"
+            ? "markdown rendering"
+            : dispatch.renderer === "table"
+              ? "the table"
+              : "highlighting"}
+          .{dispatch.renderer === "html" ? " The sandboxed preview is still available." : ""}
+          <button
+            type="button"
+            onClick={() => setRichAnyway(true)}
+            className="font-medium text-sky-700 hover:underline"
+          >
+            {dispatch.renderer === "html" ? "Show source and preview" : "Render anyway"}
+          </button>
+        </Notice>
+        <PlainTextView text={text} actions={actions} />
+      </div>
+    );
+  } else {
+    body = renderBody();
+  }
+
+  function renderBody(): ReactNode {
+    if (!dispatch) return null;
+    const t = text ?? "";
+    switch (dispatch.renderer) {
+      case "markdown":
+        return <MarkdownView text={t} actions={actions} />;
+      case "json":
+        return <JsonView text={t} actions={actions} />;
+      case "code":
+        return <CodeView text={t} language={dispatch.language ?? "markup"} actions={actions} />;
+      case "table":
+        return <TableView text={t} delimiter={dispatch.delimiter ?? ","} actions={actions} />;
+      case "html":
+        return (
+          <HtmlView
+            text={t}
+            mcpApp={dispatch.mcpApp}
+            plainSource={byteLength > RICH_RENDER_LIMIT_BYTES}
+            actions={actions}
+          />
+        );
+      case "text":
+        return <PlainTextView text={t} actions={actions} />;
+      case "image":
+        return (
+          <ImageView
+            sessionId={sessionId}
+            readUri={readUri}
+            index={index}
+            alt={item.uri}
+            source={entryBlob(item) === undefined ? t : undefined}
+            actions={actions}
+          />
+        );
+      case "audio":
+      case "video":
+        return (
+          <MediaView
+            kind={dispatch.renderer}
+            sessionId={sessionId}
+            readUri={readUri}
+            index={index}
+            mimeType={dispatch.mimeType}
+            label={item.uri}
+            actions={actions}
+          />
+        );
+      case "pdf":
+        return (
+          <PdfView
+            sessionId={sessionId}
+            readUri={readUri}
+            index={index}
+            base64={entryBlob(item) ?? ""}
+            byteLength={byteLength}
+            sniffed={sniffed}
+            actions={actions}
+          />
+        );
+      case "binary":
+        return (
+          <BinaryView
+            base64={entryBlob(item) ?? ""}
+            mimeType={dispatch.mimeType}
+            byteLength={byteLength}
+            sniffed={sniffed}
+            actions={actions}
+          />
+        );
+    }
+  }
+
+  return (
+    <div data-renderer={dispatch?.renderer}>
+      <ContentWarnings warnings={warnings} />
+      {dispatch && dispatch.source !== "content" && dispatch.source !== "listed" && (
+        <p className="border-b border-zinc-100 px-3 py-1 text-[11px] text-zinc-500">
+          No type declared: shown as {dispatch.mimeType} (
+          {dispatch.source === "bytes"
+            ? "from its bytes"
+            : dispatch.source === "extension"
+              ? "from the URI's extension"
+              : "default"}
+          ).
+        </p>
+      )}
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+"use client";
+
+import { useMemo, useState, type ReactNode } from "react";
+import { CodeView } from "./code-view";
+import { Notice } from "./notice";
+import { PlainTextView } from "./plain-text-view";
+import { RendererToolbar } from "./renderer-toolbar";
+import { SandboxedFrame } from "./sandboxed-frame";
+import { ToggleOption } from "./toggle-option";
+import { ViewSwitch } from "./view-switch";
+
+export interface HtmlViewProps {
+  text: string;
+  /** `text/html;profile=mcp-app` (an MCP App page, often `ui://`). */
+  mcpApp: boolean;
+  /** Too large to highlight: the source shows as plain text. */
+  plainSource: boolean;
+  actions: ReactNode;
+}
+
+/** HTML as source by default; a preview only in a sandboxed frame, scripts off unless asked. */
+export function HtmlView({ text, mcpApp, plainSource, actions }: HtmlViewProps) {
+  const [mode, setMode] = useState<"source" | "preview">("source");
+  const [scripts, setScripts] = useState(false);
+  const blob = useMemo(() => new Blob([text], { type: "text/html;charset=utf-8" }), [text]);
+  const controls = (
+    <ViewSwitch
+      label="HTML view"
+      options={[
+        { value: "source", label: "Source" },
+        { value: "preview", label: "Preview" },
+      ]}
+      value={mode}
+      onChange={setMode}
+    />
+  );
+  const note = mcpApp && (
+    <Notice>
+      MCP App page (profile=mcp-app): its host would render it in a sandbox; so does this preview.
+    </Notice>
+  );
+  if (mode === "source") {
+    return (
+      <div>
+        {note}
+        {plainSource ? (
+          <PlainTextView text={text} actions={actions} controls={controls} label="HTML source" />
+        ) : (
+          <CodeView text={text} language="markup" actions={actions} controls={controls} label="HTML source" />
+        )}
+      </div>
+    );
+  }
+  return (
+    <div>
+      {note}
+      <RendererToolbar actions={actions}>
+        {controls}
+        <ToggleOption label="Run its scripts (sandboxed)" checked={scripts} onChange={setScripts} />
+      </RendererToolbar>
+      <Notice>
+        Sandboxed preview: a unique origin without access to this page, its storage or the inspector&apos;s
+        API; no forms, pop-ups, navigation of this tab, or remote loads.
+      </Notice>
+      <SandboxedFrame
+        key={scripts ? "scripts" : "static"}
+        blob={blob}
+        allowScripts={scripts}
+        title="HTML preview (sandboxed)"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+"use client";
+
+import { useWatchVersion } from "@/components/watch/use-watch-version";
+import { ErrorCallout } from "@/components/ui/error-callout";
+import { Spinner } from "@/components/ui/spinner";
+import { formatClockMs } from "@/lib/format-time";
+import { ContentList } from "./content-list";
+
+export interface PinnedVersionProps {
+  sessionId: string;
+  uri: string;
+  version: number;
+  listedMimeType: string | undefined;
+  onLatest: () => void;
+}
+
+/** An older kept version of a watched resource, with the way back to the live one. */
+export function PinnedVersion({ sessionId, uri, version, listedMimeType, onLatest }: PinnedVersionProps) {
+  const kept = useWatchVersion(sessionId, uri, version);
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-2 rounded-md border border-zinc-300 bg-zinc-100 px-3 py-1.5 text-xs text-zinc-700">
+        <span>
+          Showing v{version}
+          {kept.data ? `, read at ${formatClockMs(kept.data.at)}` : ""} — not the latest.
+        </span>
+        <button type="button" onClick={onLatest} className="font-medium text-sky-700 hover:underline">
+          Back to latest
+        </button>
+      </div>
+      {kept.isPending ? (
+        <Spinner label={`Loading v${version}…`} />
+      ) : !kept.data ? (
+        <ErrorCallout title={`Could not load v${version}`} message={kept.error?.message} />
+      ) : (
+        <ContentList
+          sessionId={sessionId}
+          uri={uri}
+          contents={kept.data.result.contents}
+          listedMimeType={listedMimeType}
+          historicalDigests={kept.data.digests}
+        />
+      )}
+    </>
+  );
+}

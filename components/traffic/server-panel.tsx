@@ -1,0 +1,123 @@
+"use client";
+
+import { useId, useState, type KeyboardEvent } from "react";
+import type { SessionSummary } from "@/lib/contract";
+import { StderrConsole } from "./stderr-console";
+import { ToolsTab } from "./tools-tab";
+import { TrafficLog } from "./traffic-log";
+
+type PanelTab = "traffic" | "notifications" | "stderr" | "tools";
+const TABS: readonly { id: PanelTab; label: string }[] = [
+  { id: "traffic", label: "Traffic" },
+  { id: "notifications", label: "Notifications" },
+  { id: "stderr", label: "stderr" },
+  { id: "tools", label: "Tools" },
+];
+
+/** The bottom drawer for the selected server: its raw traffic, notifications, stderr and tools. */
+export function ServerPanel({ session }: { session: SessionSummary }) {
+  const [open, setOpen] = useState(false);
+  const [tab, setTab] = useState<PanelTab>("traffic");
+  const [filters, setFilters] = useState<Record<PanelTab, string>>({
+    traffic: "",
+    notifications: "",
+    stderr: "",
+    tools: "",
+  });
+  const baseId = useId();
+  const panelId = `${baseId}-panel`;
+  const setFilter = (value: string) => setFilters((f) => ({ ...f, [tab]: value }));
+
+  const choose = (next: PanelTab) => {
+    setTab(next);
+    setOpen(true);
+  };
+  const onTabKey = (event: KeyboardEvent) => {
+    const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const index = TABS.findIndex((t) => t.id === tab);
+    const next = TABS[(index + step + TABS.length) % TABS.length];
+    if (!next) return;
+    choose(next.id);
+    document.getElementById(`${baseId}-${next.id}`)?.focus();
+  };
+
+  return (
+    <section
+      aria-label="Server panel"
+      className="col-span-2 flex min-h-0 flex-col border-t border-zinc-300 bg-white"
+    >
+      <div className="flex h-8 shrink-0 items-center gap-2 bg-zinc-50 px-2">
+        <div
+          role="tablist"
+          aria-label="Server panel"
+          className="flex h-full items-stretch"
+          onKeyDown={onTabKey}
+        >
+          {TABS.map((t) => (
+            <button
+              key={t.id}
+              id={`${baseId}-${t.id}`}
+              type="button"
+              role="tab"
+              aria-selected={open && tab === t.id}
+              aria-controls={open ? panelId : undefined}
+              tabIndex={tab === t.id ? 0 : -1}
+              onClick={() => (open && tab === t.id ? setOpen(false) : choose(t.id))}
+              className={`border-b-2 px-2.5 text-[11px] font-medium ${
+                open && tab === t.id
+                  ? "border-sky-600 text-zinc-900"
+                  : "border-transparent text-zinc-500 hover:text-zinc-800"
+              }`}
+            >
+              {t.label}
+            </button>
+          ))}
+        </div>
+        <span className="truncate text-[11px] text-zinc-400">{session.name}</span>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={open ? panelId : undefined}
+          onClick={() => setOpen(!open)}
+          className="ml-auto rounded px-1.5 text-[11px] text-zinc-500 hover:bg-zinc-200 hover:text-zinc-900"
+        >
+          {open ? "Hide panel ▾" : "Show panel ▴"}
+        </button>
+      </div>
+      {open && (
+        <div
+          id={panelId}
+          role="tabpanel"
+          aria-labelledby={`${baseId}-${tab}`}
+          className="h-[38vh] min-h-48 border-t border-zinc-200"
+        >
+          {tab === "traffic" || tab === "notifications" ? (
+            <TrafficLog
+              key={tab}
+              sessionId={session.id}
+              serverName={session.name}
+              mode={tab === "traffic" ? "all" : "notifications"}
+              filter={filters[tab]}
+              onFilter={setFilter}
+            />
+          ) : tab === "stderr" ? (
+            <StderrConsole
+              sessionId={session.id}
+              serverName={session.name}
+              filter={filters.stderr}
+              onFilter={setFilter}
+            />
+          ) : (
+            <ToolsTab
+              sessionId={session.id}
+              connected={session.status === "connected"}
+              hasTools={Boolean(session.capabilities?.tools)}
+            />
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

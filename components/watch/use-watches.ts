@@ -1,0 +1,16 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { api } from "@/components/auth/api";
+import type { WatchInfo, WatchListResponse } from "@/lib/contract";
+import { watchesQuery } from "@/lib/queries";
+
+/** The watch on `uri` (with its kept versions), or undefined when it is not watched. */
+export function useWatch(sessionId: string, uri: string, enabled: boolean) {
+  const select = useCallback(
+    (data: WatchListResponse): WatchInfo | null => data.watches.find((w) => w.uri === uri) ?? null,
+    [uri],
+  );
+  return useQuery({ ...watchesQuery(api, sessionId), enabled, select });
+}

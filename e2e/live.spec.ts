@@ -1,0 +1,189 @@
+/**
+ * Issue #3 end to end: the page follows the server without a click. The built app in real
+ * Chromium, the demo server over stdio, changes made on the server side through its tools.
+ */
+import { spawn } from "node:child_process";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { E2E_PORT, E2E_TOKEN } from "../playwright.config";
+import { InspectorPage } from "./pages/inspector-page";
+
+const auth = { Authorization: `Bearer ${E2E_TOKEN}` };
+const GETTING_STARTED = "Getting started with the demo server";
+
+interface Summary {
+  id: string;
+  pid: number | null;
+}
+
+async function sessions(request: APIRequestContext): Promise<Summary[]> {
+  const res = await request.get("/api/sessions", { headers: auth });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { sessions: Summary[] }).sessions;
+}
+
+async function onlySession(request: APIRequestContext): Promise<Summary> {
+  const [session, ...rest] = await sessions(request);
+  expect(rest).toHaveLength(0);
+  return session!;
+}
+
+/** Make the server change, the way an author's tool would: outside the page. */
+async function callTool(request: APIRequestContext, sessionId: string, name: string, args: object) {
+  const res = await request.post(`/api/sessions/${sessionId}/tools`, {
+    headers: auth,
+    data: { name, arguments: args },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  expect(((await res.json()) as { isError?: boolean }).isError ?? false).toBe(false);
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const atMs = (text: string) => /at-ms: (\d+)/.exec(text)?.[1] ?? null;
+
+test.afterEach(async ({ request }) => {
+  for (const s of await sessions(request)) {
+    expect((await request.delete(`/api/sessions/${s.id}`, { headers: auth })).status()).toBe(204);
+  }
+});
+
+test("a watched resource changes on screen with no click, says when, and shows what changed", async ({
+  page,
+}) => {
+  const inspector = new InspectorPage(page);
+  await inspector.open();
+  await inspector.tryDemo();
+  await inspector.openResource(["demo:", "live"], "Live clock");
+  await expect(inspector.viewer.getByText(/at-ms: \d+/)).toBeVisible();
+
+  await inspector.watchToggle("Watch").click();
+  await expect(inspector.watchToggle("Unwatch")).toBeVisible();
+  await expect.poll(async () => atMs(await inspector.viewerText())).not.toBeNull();
+  const before = atMs(await inspector.viewerText());
+
+  // No interaction from here on: the clock ticks every second while watched.
+  await expect.poll(async () => atMs(await inspector.viewerText()), { timeout: 3_000 }).not.toBe(before);
+  await expect(inspector.updatedMarker).toBeVisible();
+  await expect(inspector.viewer.getByText(/\d+ updates?$/)).toBeVisible();
+
+  await inspector.viewTab("Changes").click();
+  const diff = inspector.viewer.getByRole("table", { name: /line changes/i });
+  await expect(diff.getByRole("row").filter({ hasText: "at-ms:" }).first()).toBeVisible();
+  await expect(diff.getByRole("cell", { name: "added" }).first()).toBeVisible();
+
+  await inspector.viewer.getByRole("button", { name: "Previous version" }).click();
+  await expect(inspector.viewer.getByText(/^v\d+\/\d+$/)).toBeVisible();
+});
+
+test("a resource added on the server appears in the tree; selection and expansion survive", async ({
+  page,
+  request,
+}) => {
+  const inspector = new InspectorPage(page);
+  await inspector.open();
+  await inspector.tryDemo();
+  await inspector.openResource(["demo:", "docs", "guides"], GETTING_STARTED);
+  const demo = await onlySession(request);
+
+  await callTool(request, demo.id, "add_resource", {
+    uri: "demo://docs/guides/new-guide.md",
+    name: "New guide",
+    text: "# hi",
+    mimeType: "text/markdown",
+  });
+
+  const added = inspector.treeItem("New guide");
+  await expect(added).toBeVisible({ timeout: 5_000 });
+  await expect(added).toContainText("new");
+  await expect(inspector.treeItem(GETTING_STARTED)).toHaveAttribute("aria-selected", "true");
+  for (const folder of ["demo:", "docs", "guides"]) {
+    await expect(inspector.treeItem(folder)).toHaveAttribute("aria-expanded", "true");
+  }
+  await expect(inspector.viewer).toContainText("demo://docs/guides/getting-started.md");
+});
+
+test("removing the selected resource on the server keeps its content with a notice", async ({
+  page,
+  request,
+}) => {
+  const inspector = new InspectorPage(page);
+  await inspector.open();
+  await inspector.tryDemo();
+  await inspector.openResource(["demo:", "docs", "guides"], GETTING_STARTED);
+  await expect(inspector.viewer).toContainText("Things to try");
+  const demo = await onlySession(request);
+
+  await callTool(request, demo.id, "remove_resource", { uri: "demo://docs/guides/getting-started.md" });
+
+  await expect(
+    inspector.viewer.getByText(/This resource was removed from the server's list at \d{2}:\d{2}:\d{2}/),
+  ).toBeVisible({ timeout: 5_000 });
+  await expect(inspector.treeItem(GETTING_STARTED)).toHaveCount(0);
+  await expect(inspector.viewer).toContainText("Things to try");
+  await expect(page).toHaveURL(/uri=demo%3A%2F%2Fdocs%2Fguides%2Fgetting-started\.md/);
+});
+
+test("closing the tab reaps its servers after the (shortened) idle time", async ({ browser }) => {
+  const port = E2E_PORT + 2;
+  const token = "idle-reaping-test-token";
+  const base = `http://127.0.0.1:${port}`;
+  const headers = { Authorization: `Bearer ${token}` };
+  const app = spawn(process.execPath, ["--import", "tsx", "server/cli/start.ts"], {
+    cwd: process.cwd(),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      MCP_INSPECTOR_TOKEN: token,
+      MCP_INSPECTOR_SKIP_BUILD: "1",
+      MCP_INSPECTOR_IDLE_TIMEOUT_MS: "1500",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("app did not start")), 30_000);
+      app.stdout.on("data", (d: Buffer) => {
+        if (d.toString().includes("ready: http://127.0.0.1")) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      app.once("exit", (code) => reject(new Error(`app exited early (${code})`)));
+    });
+    const list = async () => {
+      const res = await fetch(`${base}/api/sessions`, { headers });
+      return ((await res.json()) as { sessions: Summary[] }).sessions;
+    };
+
+    const context = await browser.newContext({ baseURL: base });
+    const page = await context.newPage();
+    await page.goto(`/?token=${token}`);
+    const inspector = new InspectorPage(page);
+    await inspector.tryDemo();
+    const [demo] = await list();
+    expect(demo?.pid).toBeGreaterThan(0);
+    expect(alive(demo!.pid!)).toBe(true);
+
+    // While the tab is open, the session stays well past the idle time.
+    await page.waitForTimeout(2_500);
+    expect(await list()).toHaveLength(1);
+
+    await context.close();
+    await expect.poll(async () => (await list()).length, { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => alive(demo!.pid!), { timeout: 5_000 }).toBe(false);
+  } finally {
+    if (app.exitCode === null) {
+      const exited = new Promise((r) => app.once("exit", r));
+      app.kill("SIGTERM");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (app.exitCode === null) app.kill("SIGKILL");
+    }
+  }
+});

@@ -1,0 +1,402 @@
+/**
+ * Issue #4 end to end: every renderer of the content viewer, hostile content that must never run
+ * in the page, a 10 MB text, templates, and the tree at 10,000 resources. The built app in
+ * Chromium against the demo server (server/demo/samples.ts).
+ */
+import { createHash } from "node:crypto";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { E2E_TOKEN } from "../playwright.config";
+import { DEMO_SAMPLE_URIS as S, DEMO_URIS } from "../server/demo/uris";
+import { InspectorPage } from "./pages/inspector-page";
+import { median as medianOf, typeAndTimeFilter } from "./support/filter-timing";
+
+const auth = { Authorization: `Bearer ${E2E_TOKEN}` };
+
+async function startDemo(request: APIRequestContext, env: Record<string, string> = {}): Promise<string> {
+  const res = await request.post("/api/sessions", {
+    headers: { ...auth, "Content-Type": "application/json" },
+    data: { preset: "demo", env },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+test.afterEach(async ({ page, request }) => {
+  // Whatever a test opened or previewed, nothing a server sent ran in the page.
+  if (!page.isClosed()) {
+    expect(await new InspectorPage(page).canary()).toBeUndefined();
+    expect(page.url()).not.toContain("#pwned");
+  }
+  const res = await request.get("/api/sessions", { headers: auth });
+  for (const s of ((await res.json()) as { sessions: { id: string }[] }).sessions) {
+    await request.delete(`/api/sessions/${s.id}`, { headers: auth });
+  }
+});
+
+/** A measured figure: in the report's annotations and on stdout. */
+function record(type: string, description: string): void {
+  test.info().annotations.push({ type, description });
+  console.log(`[measure] ${type}: ${description}`);
+}
+
+let demoId: string;
+async function openSample(page: Page, request: APIRequestContext, uri: string): Promise<InspectorPage> {
+  demoId = await startDemo(request);
+  const inspector = new InspectorPage(page);
+  await inspector.openUri(demoId, uri);
+  return inspector;
+}
+
+test("markdown renders GFM; raw HTML stays text and the javascript: link is not a link", async ({
+  page,
+  request,
+}) => {
+  const inspector = await openSample(page, request, S.markdown);
+  const item = inspector.contentItem;
+  await expect(item.getByRole("heading", { name: "Markdown with hostile parts" })).toBeVisible();
+  await expect(item.getByRole("cell", { name: "scheme allow-list" })).toBeVisible();
+  await expect(item.getByRole("checkbox").first()).toBeChecked();
+  await expect(item.getByRole("link", { name: "a safe https link" })).toHaveAttribute(
+    "href",
+    "https://modelcontextprotocol.io/",
+  );
+  await expect(item.getByRole("link", { name: "mail us" })).toHaveAttribute(
+    "href",
+    "mailto:demo@example.com",
+  );
+  // Inert: javascript:, relative and data: links are text, not links.
+  for (const name of ["click me", "relative", "data"]) {
+    await expect(item.getByRole("link", { name })).toHaveCount(0);
+    await expect(item.locator('span[title^="Not a link"]', { hasText: name }).first()).toBeVisible();
+  }
+  await expect(page.locator('a[href^="javascript:"], a[href^="data:"]')).toHaveCount(0);
+  // Raw HTML is shown as text, never as elements.
+  await expect(item.getByText("<script>window.__pwned = true;", { exact: false })).toBeVisible();
+  await expect(page.locator('img[src="x"], script:has-text("__pwned")')).toHaveCount(0);
+  await expect(item.getByText("remote logo")).toBeVisible();
+  await expect(page.locator('img[src^="https:"]')).toHaveCount(0);
+
+  await item.getByRole("button", { name: "Source" }).click();
+  await expect(item.getByRole("region", { name: "Markdown source" })).toContainText(
+    "# Markdown with hostile parts",
+  );
+});
+
+test("JSON shows as a collapsible tree, pretty-printed, or raw", async ({ page, request }) => {
+  const inspector = await openSample(page, request, S.json);
+  const item = inspector.contentItem;
+  const tree = item.getByRole("list", { name: "JSON tree" });
+  await expect(tree).toContainText('"demo catalog"');
+  const teams = tree.getByRole("button", { name: /"teams"/ });
+  await expect(teams).toHaveAttribute("aria-expanded", "false");
+  await teams.click();
+  await expect(teams).toHaveAttribute("aria-expanded", "true");
+  await expect(tree).toContainText('"viewer"');
+  await tree.getByRole("button", { name: /"owner"/ }).click();
+  await expect(tree.getByRole("button", { name: /"teams"/ })).toHaveCount(0);
+
+  await item.getByRole("button", { name: "Pretty" }).click();
+  await expect(item.getByRole("region", { name: "JSON (pretty)" })).toContainText('"name": "demo catalog"');
+  await item.getByRole("button", { name: "Raw" }).click();
+  await expect(item.getByRole("region", { name: "JSON (as sent)" })).toContainText('"stable": true');
+});
+
+test("CSV and TSV render as tables, quoted fields intact", async ({ page, request }) => {
+  const inspector = await openSample(page, request, S.csv);
+  let table = inspector.contentItem.getByRole("table");
+  await expect(table.getByRole("columnheader", { name: "note" })).toBeVisible();
+  await expect(table.getByRole("cell", { name: `said "it's easier to ask forgiveness"` })).toBeVisible();
+  await expect(table.getByRole("row")).toHaveCount(5);
+
+  await inspector.openUri(demoId, S.tsv);
+  table = inspector.contentItem.getByRole("table");
+  await expect(table.getByRole("cell", { name: "Katherine Johnson" })).toBeVisible();
+});
+
+test("code and config types are syntax highlighted", async ({ page, request }) => {
+  const inspector = await openSample(page, request, S.codeTs);
+  const cases: [string, string][] = [
+    [S.codeTs, "readFile"],
+    [S.codePython, "def load"],
+    [S.codeYaml, "listChanged"],
+    [S.codeToml, "[project]"],
+    [S.codeSql, "SELECT"],
+    [S.codeShell, "set -euo pipefail"],
+    [S.codeCss, "--accent"],
+    [S.codeXml, "Demo feed"],
+  ];
+  for (const [uri, text] of cases) {
+    if (uri !== S.codeTs) await inspector.openUri(demoId, uri);
+    const item = inspector.contentItem;
+    await expect(inspector.contentBody).toHaveAttribute("data-renderer", "code");
+    await expect(item.getByRole("region", { name: "Source" })).toContainText(text);
+    // Prism tokens rendered as elements, several kinds of them.
+    expect(await item.locator(".token").count(), uri).toBeGreaterThan(3);
+  }
+});
+
+test("HTML shows its source first; the preview is a sandboxed frame its script cannot escape", async ({
+  page,
+  request,
+}) => {
+  const inspector = await openSample(page, request, S.html);
+  const item = inspector.contentItem;
+  await expect(item.getByRole("region", { name: "HTML source" })).toContainText("A page with a script");
+  await expect(page.locator("iframe")).toHaveCount(0);
+
+  await item.getByRole("button", { name: "Preview" }).click();
+  const frame = item.locator('iframe[title="HTML preview (sandboxed)"]');
+  await expect(frame).toHaveAttribute("sandbox", "");
+  await expect(frame).toHaveAttribute("src", /^blob:/);
+  await expect(page.frameLocator('iframe[title="HTML preview (sandboxed)"]').locator("#status")).toHaveText(
+    /did not run/,
+  );
+
+  await item.getByRole("checkbox", { name: /run its scripts/i }).check();
+  await expect(frame).toHaveAttribute("sandbox", "allow-scripts");
+  // The script ran, but only inside the frame's own opaque origin.
+  await expect(page.frameLocator('iframe[title="HTML preview (sandboxed)"]').locator("#status")).toHaveText(
+    "This script ran, inside the sandbox only.",
+  );
+  const inner = page.frames().find((f) => f !== page.mainFrame());
+  expect(await inner?.evaluate(() => (window as Window & { __pwned?: boolean }).__pwned)).toBe(true);
+  expect(await inner?.evaluate(() => self.origin)).toBe("null");
+  expect(await inspector.canary()).toBeUndefined();
+  for (const sandbox of await page
+    .locator("iframe")
+    .evaluateAll((fs) => fs.map((f) => f.getAttribute("sandbox")))) {
+    expect(sandbox).not.toContain("allow-same-origin");
+  }
+});
+
+test("an MCP App page (ui://, profile=mcp-app) is source first and previews sandboxed", async ({
+  page,
+  request,
+}) => {
+  const inspector = await openSample(page, request, S.mcpApp);
+  const item = inspector.contentItem;
+  await expect(inspector.contentBody).toHaveAttribute("data-renderer", "html");
+  await expect(item.getByText(/MCP App page/)).toBeVisible();
+  await item.getByRole("button", { name: "Preview" }).click();
+  await item.getByRole("checkbox", { name: /run its scripts/i }).check();
+  await expect(page.frameLocator("iframe").locator("#app")).toHaveText(/rendered by its own script/);
+});
+
+test("SVG shows only through <img>, where its script never runs", async ({ page, request }) => {
+  const inspector = await openSample(page, request, S.svg);
+  const img = inspector.contentItem.getByRole("img", { name: S.svg });
+  await expect(img).toBeVisible();
+  await expect(img).toHaveAttribute("src", /^blob:/);
+  await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(160);
+  await expect(page.locator("svg text")).toHaveCount(0); // never inlined
+  await inspector.contentItem.getByRole("button", { name: "Source" }).click();
+  await expect(inspector.contentItem.getByRole("region", { name: "SVG source" })).toContainText("<script>");
+});
+
+test("images: natural size, zoom and a PNG blob recognised from its bytes alone", async ({
+  page,
+  request,
+}) => {
+  const inspector = await openSample(page, request, DEMO_URIS.logo);
+  const item = inspector.contentItem;
+  await expect(item.getByText("32 × 32 px")).toBeVisible();
+  await item.getByRole("button", { name: "200%" }).click();
+  await expect.poll(() => item.getByRole("img").evaluate((el) => (el as HTMLImageElement).width)).toBe(64);
+
+  await inspector.openUri(demoId, S.unlabelledPng);
+  await expect(inspector.contentBody).toHaveAttribute("data-renderer", "image");
+  await expect(inspector.contentItem.getByText(/shown as image\/png \(from its bytes\)/)).toBeVisible();
+});
+
+test("audio plays in the browser's own player", async ({ page, request }) => {
+  const inspector = await openSample(page, request, S.wav);
+  const audio = inspector.contentItem.locator("audio");
+  await expect(audio).toHaveAttribute("src", /^blob:/);
+  await expect(audio).toHaveAttribute("controls", "");
+  await expect.poll(() => audio.evaluate((el) => (el as HTMLAudioElement).duration)).toBeCloseTo(0.25, 2);
+});
+
+test("a binary shows its type, size, sha256, what it looks like and a hex dump; Download works", async ({
+  page,
+  request,
+}) => {
+  const inspector = await openSample(page, request, DEMO_URIS.archive);
+  const read = await request.get(
+    `/api/sessions/${demoId}/read?uri=${encodeURIComponent(DEMO_URIS.archive)}`,
+    {
+      headers: auth,
+    },
+  );
+  const blob = ((await read.json()) as { contents: { blob: string }[] }).contents[0]?.blob ?? "";
+  const bytes = Buffer.from(blob, "base64");
+  const item = inspector.contentItem;
+  await expect(item).toContainText(`Binary · application/gzip · ${bytes.length} B`);
+  await expect(item).toContainText("gzip (application/gzip)");
+  await expect(item).toContainText(createHash("sha256").update(bytes).digest("hex"));
+  await expect(item.getByLabel("Hex dump")).toContainText("00000000  1f 8b 08");
+
+  const download = page.waitForEvent("download");
+  await item.getByRole("button", { name: "Download" }).click();
+  expect((await download).suggestedFilename()).toBe("archive.gz");
+
+  // A PDF: Chromium cannot show it in a sandboxed frame, so it gets the same placeholder.
+  await inspector.openUri(demoId, S.pdf);
+  await expect(inspector.contentItem).toContainText("PDF document (application/pdf)");
+});
+
+test("the viewer says where the server contradicts itself", async ({ page, request }) => {
+  const inspector = await openSample(page, request, S.contradiction);
+  const warnings = inspector.contentItem.getByRole("list", { name: "Server inconsistencies" });
+  await expect(warnings).toContainText(
+    "The content says application/json; the resource list said text/plain.",
+  );
+  await expect(warnings).toContainText("The resource list says 12 bytes");
+  await expect(warnings).toContainText(`not the requested ${S.contradiction}`);
+  // Copy is there for every item.
+  for (const name of ["Copy text", "Copy URI", "Copy JSON", "Download"]) {
+    await expect(inspector.contentItem.getByRole("button", { name })).toBeVisible();
+  }
+});
+
+test("a textual blob is shown as text (markdown sent base64)", async ({ page, request }) => {
+  const inspector = await openSample(page, request, S.markdownBlob);
+  await expect(inspector.contentItem.getByRole("heading", { name: "Notes sent as a blob" })).toBeVisible();
+});
+
+test("a 10 MB text opens without freezing: first line within a couple of seconds, the end reachable", async ({
+  page,
+  request,
+}) => {
+  demoId = await startDemo(request);
+  // The demo makes the text on its first read; make it now, so the clock below times the viewer
+  // (read through the backend, parse, render), not the demo's generator.
+  const warm = await request.get(`/api/sessions/${demoId}/read?uri=${encodeURIComponent(S.largeText)}`, {
+    headers: auth,
+  });
+  expect(warm.status()).toBe(200);
+  const inspector = new InspectorPage(page);
+  await inspector.open(`server=${demoId}`);
+  const large = inspector.treeItem("large");
+  await expect(inspector.treeItem("demo:")).toHaveAttribute("aria-expanded", "true"); // roots start open
+  await large.click();
+  await expect(large).toHaveAttribute("aria-expanded", "true");
+  const started = Date.now();
+  await inspector.treeItem("10 MB of text").click();
+  const region = inspector.contentItem.getByRole("region", { name: "Text" });
+  await expect(region).toContainText("line 1 of 125000:", { timeout: 3_000 });
+  const ms = Date.now() - started;
+  record("10 MB open (click → first line)", `${ms} ms`);
+  expect(ms).toBeLessThan(3_000);
+  // Only the visible rows are in the DOM.
+  expect(await region.locator(":scope > div > div").count()).toBeLessThan(200);
+  await region.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  await expect(region).toContainText("line 125000 of 125000:");
+  // The page still answers.
+  await large.click();
+  await expect(large).toHaveAttribute("aria-expanded", "false");
+});
+
+test("a template form fills in with completions and reads the expanded URI", async ({ page }) => {
+  const inspector = new InspectorPage(page);
+  await inspector.open();
+  await inspector.tryDemo();
+  await page.getByRole("button", { name: "Fill in Repository README" }).click();
+  const form = page.getByRole("form", { name: "Fill in demo://repos/{owner}/{repo}/readme" });
+  const owner = form.getByRole("combobox", { name: "owner" });
+  await owner.fill("a");
+  await expect(form.getByRole("listbox", { name: "Suggestions for owner" }).getByRole("option")).toHaveText([
+    "acme",
+  ]);
+  await owner.press("ArrowDown");
+  await expect(owner).toHaveAttribute("aria-activedescendant", /.+/);
+  await owner.press("Enter");
+  await expect(owner).toHaveValue("acme");
+  // The other filled argument goes along as context: only acme's repositories are offered.
+  const repo = form.getByRole("combobox", { name: "repo" });
+  await repo.click();
+  await expect(form.getByRole("listbox", { name: "Suggestions for repo" }).getByRole("option")).toHaveText([
+    "anvil",
+    "rocket-skates",
+    "roadrunner-trap",
+  ]);
+  await form.getByRole("option", { name: "rocket-skates" }).click();
+  await expect(form.getByRole("status", { name: "Expanded URI" })).toHaveText(
+    "demo://repos/acme/rocket-skates/readme",
+  );
+  await form.getByRole("button", { name: "Read", exact: true }).click();
+  await expect(
+    inspector.viewer.getByRole("heading", { name: "acme/rocket-skates", exact: true }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/uri=demo%3A%2F%2Frepos%2Facme%2Frocket-skates%2Freadme/);
+  // Remembered for next time.
+  await page.getByRole("button", { name: "Close form" }).click();
+  await page.getByRole("button", { name: "Fill in Repository README" }).click();
+  await expect(form.getByRole("button", { name: "acme · rocket-skates" })).toBeVisible();
+});
+
+test("a pasted URI that fits a template is offered for reading", async ({ page }) => {
+  const inspector = new InspectorPage(page);
+  await inspector.open();
+  await inspector.tryDemo();
+  await page.getByRole("textbox", { name: "Open URI" }).fill("demo://users/carol/profile");
+  const matches = page.getByRole("list", { name: "Matching templates" });
+  await expect(matches).toContainText("User profile");
+  await expect(matches).toContainText("userId = carol");
+  await matches.getByRole("button", { name: "Read it" }).click();
+  await expect(inspector.contentItem.getByRole("list", { name: "JSON tree" })).toContainText(
+    '"Carol Danvers"',
+  );
+});
+
+test("10,000 resources: connect, the full tree, filtering per keystroke, keyboard to the end", async ({
+  page,
+  request,
+}) => {
+  const inspector = new InspectorPage(page);
+  await inspector.open();
+  const started = Date.now();
+  const id = await startDemo(request, { DEMO_RESOURCE_COUNT: "10000", DEMO_PAGE_SIZE: "100" });
+  await expect(inspector.treeItem("demo:")).toBeVisible({ timeout: 10_000 });
+  const connectToTree = Date.now() - started;
+  record("10k connect → tree (POST → first row)", `${connectToTree} ms`);
+
+  const list = await request.get(`/api/sessions/${id}/resources`, { headers: auth });
+  const body = (await list.json()) as { resources: unknown[]; pages: number };
+  expect(body.resources.length).toBeGreaterThanOrEqual(10_000);
+  expect(body.pages).toBeGreaterThanOrEqual(100);
+
+  // Each keystroke, measured in the page: keydown → the frame showing rows for the new filter.
+  const timings = await typeAndTimeFilter(page, "item-9999");
+  expect(timings).toHaveLength("item-9999".length);
+  const median = medianOf(timings);
+  record(
+    "10k filter keystroke (keydown → rows painted)",
+    `median ${median.toFixed(0)} ms, all ${timings.map((t) => t.toFixed(0)).join(", ")}`,
+  );
+  expect(median).toBeLessThan(100);
+  await expect(page.getByRole("status").filter({ hasText: /^1 match$/ })).toBeVisible();
+  await expect(inspector.treeItem("item-9999")).toBeVisible();
+
+  // Fuzzy when nothing contains the query.
+  await inspector.filterBox.fill("getstarted");
+  await expect(page.getByRole("status").filter({ hasText: "fuzzy" })).toBeVisible();
+  await expect(inspector.treeItem("Getting started with the demo server")).toBeVisible();
+
+  // Clear, expand everything, and walk to the last row with the keyboard.
+  await inspector.filterBox.fill("");
+  await page.getByRole("button", { name: "Expand all" }).click();
+  await expect(inspector.treeItem("item-1")).toBeVisible();
+  expect(await page.getByRole("treeitem").count()).toBeLessThan(200); // virtualized
+  const first = page.getByRole("treeitem").first();
+  await first.focus();
+  await page.keyboard.press("End");
+  const last = page.locator('[role="treeitem"]:focus');
+  await expect(last).toHaveAttribute("aria-level", /\d/);
+  await expect(last).toBeInViewport();
+  const setSize = Number(await last.getAttribute("aria-setsize"));
+  expect(Number(await last.getAttribute("aria-posinset"))).toBe(setSize);
+  await page.keyboard.press("Home");
+  await expect(page.locator('[role="treeitem"]:focus')).toHaveAccessibleName("demo:");
+  await page.getByRole("button", { name: "Collapse all" }).click();
+  await expect(page.getByRole("treeitem")).toHaveCount(3);
+});

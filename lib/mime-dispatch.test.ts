@@ -1,0 +1,187 @@
+import { describe, expect, it } from "vitest";
+import {
+  RICH_RENDER_LIMIT_BYTES,
+  degradesWhenLarge,
+  dispatchContent,
+  parseMimeType,
+  sniffText,
+} from "./mime-dispatch";
+
+const text = (mimeType: string | undefined, body = "x", uri = "demo://x", listedMimeType?: string) =>
+  dispatchContent({ uri, mimeType, listedMimeType, isBlob: false, text: body });
+const blob = (
+  mimeType: string | undefined,
+  sniffedMimeType?: string,
+  uri = "demo://x",
+  listedMimeType?: string,
+) => dispatchContent({ uri, mimeType, listedMimeType, isBlob: true, sniffedMimeType });
+
+describe("parseMimeType", () => {
+  it("lowercases the essence and keeps parameters, unquoted", () => {
+    expect(parseMimeType('Text/HTML; Profile="mcp-app"; charset=utf-8')).toEqual({
+      essence: "text/html",
+      params: { profile: "mcp-app", charset: "utf-8" },
+    });
+  });
+  it("refuses what is not type/subtype", () => {
+    for (const bad of [undefined, "", "text", "text/", "/html", "a/b/c", "te xt/plain"]) {
+      expect(parseMimeType(bad), String(bad)).toBeUndefined();
+    }
+  });
+});
+
+describe("dispatchContent: order of evidence", () => {
+  it("prefers the item's own type, then the listed one", () => {
+    expect(text("text/markdown", "x", "demo://x", "application/json")).toMatchObject({
+      renderer: "markdown",
+      source: "content",
+    });
+    expect(text(undefined, "x", "demo://x", "application/json")).toMatchObject({
+      renderer: "json",
+      source: "listed",
+    });
+  });
+
+  it("then what the bytes look like: magic numbers for blobs, unmistakable openings for text", () => {
+    expect(blob(undefined, "image/png")).toMatchObject({
+      renderer: "image",
+      mimeType: "image/png",
+      source: "bytes",
+    });
+    expect(blob(undefined, "application/gzip")).toMatchObject({ renderer: "binary", source: "bytes" });
+    expect(text(undefined, '  {"a": [1]}')).toMatchObject({ renderer: "json", source: "bytes" });
+    expect(text(undefined, "<svg xmlns='http://www.w3.org/2000/svg'/>")).toMatchObject({ renderer: "image" });
+    expect(text(undefined, "<!DOCTYPE html><p>hi")).toMatchObject({ renderer: "html", source: "bytes" });
+    expect(text(undefined, '<?xml version="1.0"?><feed/>')).toMatchObject({
+      renderer: "code",
+      language: "markup",
+    });
+  });
+
+  it("then the URI's extension, then text/plain or octet-stream", () => {
+    expect(text(undefined, "print(1)", "file:///a/b.py")).toMatchObject({
+      renderer: "code",
+      language: "python",
+      source: "extension",
+    });
+    expect(text(undefined, "a,b", "demo://t.csv?x=1")).toMatchObject({ renderer: "table", delimiter: "," });
+    expect(text(undefined, "plain words")).toMatchObject({
+      renderer: "text",
+      mimeType: "text/plain",
+      source: "default",
+    });
+    expect(blob(undefined)).toMatchObject({
+      renderer: "binary",
+      mimeType: "application/octet-stream",
+      source: "default",
+    });
+  });
+
+  it("lets a blob's extension claim text only when its bytes look like text", () => {
+    expect(blob(undefined, undefined, "demo://a.md")).toMatchObject({ renderer: "binary" });
+    expect(blob(undefined, "text/plain", "demo://a.md")).toMatchObject({
+      renderer: "markdown",
+      textual: true,
+    });
+    expect(blob(undefined, "text/plain")).toMatchObject({ renderer: "text", textual: true, source: "bytes" });
+  });
+
+  it("never second-guesses a declared type, octet-stream included", () => {
+    expect(blob("application/octet-stream", "image/png")).toMatchObject({
+      renderer: "binary",
+      source: "content",
+    });
+    expect(text("text/plain", '{"a":1}')).toMatchObject({ renderer: "text" });
+  });
+
+  it("ignores a malformed declared type and moves on", () => {
+    expect(text("not a type", '{"a":1}', "demo://x", "nonsense")).toMatchObject({
+      renderer: "json",
+      source: "bytes",
+    });
+  });
+});
+
+describe("dispatchContent: renderers", () => {
+  it("renders markdown, JSON (+json too) and CSV/TSV tables", () => {
+    expect(text("text/markdown").renderer).toBe("markdown");
+    expect(text("application/ld+json").renderer).toBe("json");
+    expect(text("text/csv")).toMatchObject({ renderer: "table", delimiter: "," });
+    expect(text("text/tab-separated-values")).toMatchObject({ renderer: "table", delimiter: "\t" });
+  });
+
+  it("highlights code and config types", () => {
+    const cases: [string, string][] = [
+      ["text/javascript", "javascript"],
+      ["application/typescript", "typescript"],
+      ["text/x-typescript", "typescript"],
+      ["text/x-python", "python"],
+      ["application/xml", "markup"],
+      ["application/atom+xml", "markup"],
+      ["application/yaml", "yaml"],
+      ["application/toml", "toml"],
+      ["text/css", "css"],
+      ["application/sql", "sql"],
+      ["application/x-sh", "bash"],
+    ];
+    for (const [type, language] of cases)
+      expect(text(type), type).toMatchObject({ renderer: "code", language });
+  });
+
+  it("shows HTML as HTML (source first), and recognises MCP App pages", () => {
+    expect(text("text/html")).toMatchObject({ renderer: "html", mcpApp: false });
+    expect(text("text/html;profile=mcp-app", "<p>", "ui://demo/app.html")).toMatchObject({
+      renderer: "html",
+      mimeType: "text/html",
+      mcpApp: true,
+      params: { profile: "mcp-app" },
+    });
+  });
+
+  it("renders images, audio, video and PDF only from blobs; SVG from text too", () => {
+    for (const type of [
+      "image/png",
+      "image/jpeg",
+      "image/gif",
+      "image/webp",
+      "image/avif",
+      "image/svg+xml",
+    ]) {
+      expect(blob(type).renderer, type).toBe("image");
+    }
+    expect(text("image/svg+xml")).toMatchObject({ renderer: "image", textual: true });
+    expect(blob("audio/wav").renderer).toBe("audio");
+    expect(blob("video/mp4").renderer).toBe("video");
+    expect(blob("application/pdf").renderer).toBe("pdf");
+    expect(text("image/png")).toMatchObject({ renderer: "text", textual: true });
+    expect(text("audio/wav").renderer).toBe("text");
+    expect(text("application/pdf").renderer).toBe("text");
+  });
+
+  it("shows a textual blob as text and any other blob as binary", () => {
+    expect(blob("text/markdown")).toMatchObject({ renderer: "markdown", textual: true });
+    expect(blob("application/json")).toMatchObject({ renderer: "json", textual: true });
+    expect(blob("text/x-whatever")).toMatchObject({ renderer: "text", textual: true });
+    expect(blob("application/gzip")).toMatchObject({ renderer: "binary", textual: false });
+    expect(blob("application/x-unknown")).toMatchObject({ renderer: "binary", textual: false });
+  });
+
+  it("shows any text item as text, whatever odd type it declares", () => {
+    expect(text("application/octet-stream")).toMatchObject({ renderer: "text", textual: true });
+  });
+});
+
+describe("sniffText and large content", () => {
+  it("does not parse JSON beyond the rich-render limit", () => {
+    expect(sniffText(`[${"1,".repeat(RICH_RENDER_LIMIT_BYTES)}1]`)).toBeUndefined();
+    expect(sniffText("[1, 2")).toBeUndefined();
+    expect(sniffText("")).toBeUndefined();
+  });
+
+  it("degrades rich renderers, not media or plain text", () => {
+    expect(["markdown", "json", "code", "table", "html"].every((k) => degradesWhenLarge(k as never))).toBe(
+      true,
+    );
+    expect(["text", "image", "audio", "binary"].some((k) => degradesWhenLarge(k as never))).toBe(false);
+  });
+});
