@@ -100,6 +100,20 @@ describe("demo server over stdio", () => {
   });
 });
 
+describe("protocol violations", () => {
+  it("a blob that is not base64 is a 502 that says the answer breaks the MCP schema", async () => {
+    const s = await connect({ preset: "demo", env: env() });
+    const res = await get<ErrorBody>(
+      readRoute.GET,
+      s.id,
+      `?uri=${encodeURIComponent("demo://samples/odd/invalid-base64.bin")}`,
+    );
+    expect(res.status).toBe(502);
+    expect(res.body.error.message).toMatch(/MCP schema/);
+    await del(s.id);
+  });
+});
+
 describe("template argument completion", () => {
   it("completes an argument, using the other filled arguments as context", async () => {
     const s = await connect({ preset: "demo", env: env() });
