@@ -1,23 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { build, stop } from "esbuild";
+import { execFileSync } from "node:child_process";
 import { leftoverProcesses, TEST_MARK_VAR } from "./processes";
 
 /**
- * Build the demo server bundle the tests spawn (as `npm run build:bundles` does), and give this run
+ * Build the bundles the tests spawn or import (as `npm run build:bundles` does), and give this run
  * a mark that every spawned server carries, so teardown can prove no process outlived the tests.
  */
-export async function setup(): Promise<void> {
-  await build({
-    entryPoints: ["server/demo/main.ts"],
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    packages: "external",
-    outfile: "dist/demo-server.mjs",
-    logLevel: "warning",
-  });
-  await stop(); // esbuild's service process must not outlive setup
+export function setup(): void {
+  // Same bundles as `npm run build:bundles`: the demo server and the package API (exported specs).
+  execFileSync(process.execPath, ["server/cli/build-bundles.mjs"], { stdio: "inherit" });
   process.env[TEST_MARK_VAR] = randomUUID();
 }
 
