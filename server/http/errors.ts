@@ -67,8 +67,15 @@ export function toHttpError(err: unknown): HttpError {
   }
   // The SDK validates answers against the MCP schema (e.g. a blob that is not base64); the server
   // broke the protocol, which is worth showing, not a 500.
-  if (err instanceof Error && (err.name === "ZodError" || Array.isArray((err as { issues?: unknown }).issues))) {
-    return new HttpError(502, "server_error", `The server's answer does not follow the MCP schema: ${err.message.slice(0, 500)}`);
+  // zod 4's core $ZodError is not an Error subclass: recognise it by its issues.
+  if (typeof err === "object" && err !== null && Array.isArray((err as { issues?: unknown }).issues)) {
+    const message = (err as { message?: unknown }).message;
+    const detail = typeof message === "string" ? message.slice(0, 500) : "";
+    return new HttpError(
+      502,
+      "server_error",
+      `The server's answer does not follow the MCP schema: ${detail}`,
+    );
   }
   if (err instanceof Error && err.message === "Not connected") {
     return new HttpError(409, "conflict", "The server is not connected.");
