@@ -31,6 +31,7 @@ const fixture = (mode: string) => ({
 
 interface Summary {
   id: string;
+  pid: number | null;
   name: string;
   status: string;
   protocolVersion: string | null;
@@ -289,7 +290,8 @@ describe("process trees", () => {
       command: `sh -c '${process.execPath} ${bundle}; echo wrapper-done'`,
       env: env(),
     });
-    const before = markedProcesses();
+    // Only this session's process group: other test files run marked servers at the same time.
+    const before = markedProcesses().filter((p) => p.pgid === s.pid);
     expect(before.some((p) => p.cmdline.startsWith("sh -c"))).toBe(true);
     expect(before.some((p) => p.cmdline.includes("demo-server.mjs") && !p.cmdline.startsWith("sh"))).toBe(
       true,
@@ -305,7 +307,8 @@ describe("process trees", () => {
       env: env(),
       cwd: root,
     });
-    const before = markedProcesses();
+    // Only this session's process group: other test files run marked servers at the same time.
+    const before = markedProcesses().filter((p) => p.pgid === s.pid);
     expect(before.length).toBeGreaterThanOrEqual(2);
     expect((await del(s.id)).status).toBe(204);
     const pids = new Set(before.map((p) => p.pid));

@@ -13,9 +13,9 @@ export function testMark(): string {
 }
 
 /** Live processes whose environment carries `VAR=mark` (Linux /proc; readable as the same user). */
-export function markedProcesses(mark: string = testMark()): { pid: number; cmdline: string }[] {
+export function markedProcesses(mark: string = testMark()): { pid: number; pgid: number; cmdline: string }[] {
   const needle = `${TEST_MARK_VAR}=${mark}`;
-  const found: { pid: number; cmdline: string }[] = [];
+  const found: { pid: number; pgid: number; cmdline: string }[] = [];
   for (const name of readdirSync("/proc")) {
     if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
     try {
@@ -25,7 +25,8 @@ export function markedProcesses(mark: string = testMark()): { pid: number; cmdli
       const environ = readFileSync(`/proc/${name}/environ`, "utf8").split("\0");
       if (!environ.includes(needle)) continue;
       const cmdline = readFileSync(`/proc/${name}/cmdline`, "utf8").split("\0").join(" ").trim();
-      found.push({ pid: Number(name), cmdline });
+      const pgid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
+      found.push({ pid: Number(name), pgid, cmdline });
     } catch {
       // exited, or not ours to read
     }
