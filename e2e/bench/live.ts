@@ -9,7 +9,17 @@ import { api, closeSessions, median, ms, percentile, TOKEN, type App, type Row }
 const DEMO = process.execPath;
 
 async function openApp(page: Page, app: App, query: string): Promise<void> {
+  // tsx compiles this file with esbuild's keepNames; functions passed to page.evaluate then call
+  // a __name helper that does not exist in the page.
+  await page.addInitScript({ content: "window.__name = (f) => f;" });
   await page.goto(`${app.base}/?${query}&token=${TOKEN}`);
+}
+
+/** Expand a folder only if it is collapsed (top-level folders start expanded). */
+async function expand(page: Page, name: string): Promise<void> {
+  const item = page.getByRole("tree").first().getByRole("treeitem", { name, exact: true });
+  await item.waitFor();
+  if ((await item.getAttribute("aria-expanded")) === "false") await item.click();
 }
 
 /** Collect `at-ms: N` stamps as they appear in the viewer; latency = now − N. */
@@ -70,9 +80,8 @@ export async function listChangedLatency(app: App, browser: Browser): Promise<Ro
   });
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   await openApp(page, app, `server=${s.id}`);
-  const tree = page.getByRole("tree").first();
-  await tree.getByRole("treeitem", { name: "demo:", exact: true }).click();
-  await tree.getByRole("treeitem", { name: "churn", exact: true }).click();
+  await expand(page, "demo:");
+  await expand(page, "churn");
   await page.evaluate(() => {
     const w = window as unknown as { __lat: number[]; __seen: Set<string> };
     w.__lat = [];
@@ -121,8 +130,7 @@ export async function storm(app: App, browser: Browser): Promise<Row[]> {
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   await openApp(page, app, `server=${s.id}&uri=${encodeURIComponent("demo://live/storm")}`);
   await page.getByRole("region", { name: "Resource content" }).waitFor();
-  const tree = page.getByRole("tree").first();
-  await tree.getByRole("treeitem", { name: "demo:", exact: true }).click();
+  await expand(page, "demo:");
   await page.waitForTimeout(500);
   const before = await mem(true);
 
@@ -164,10 +172,7 @@ export async function storm(app: App, browser: Browser): Promise<Row[]> {
     `/api/sessions/${s.id}/resources?refresh=1`,
   );
   const serverStorm = serverList.resources.filter((r) => r.uri.startsWith("demo://storm/")).length;
-  await tree
-    .getByRole("treeitem", { name: "storm", exact: true })
-    .click()
-    .catch(() => undefined);
+  await expand(page, "storm").catch(() => undefined);
   await page.waitForTimeout(500);
   const domStorm = await page.evaluate(
     () =>
