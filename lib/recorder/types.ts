@@ -1,20 +1,12 @@
 /**
  * What the recording and checks routes answer (app/api/sessions/[id]/recording/**,
- * app/api/checks/**). The server defines these in server/check/{recorder,runner}.ts, which the
- * browser may not import; they are restated here, shape for shape, for the typed client.
+ * app/api/checks/**). The one definition: server/check/{recorder,runner}.ts import these.
  */
 import type { Mismatch } from "@/lib/check/compare";
 import type { CheckFile, Matcher, Step } from "@/lib/check/schema";
+import type { VolatileField } from "@/lib/check/volatile";
 
-export type { CheckFile, Matcher, Mismatch, Step };
-
-/** A field that differed between the recorder's two looks, with the matcher chosen for it. */
-export interface VolatileField {
-  path: string;
-  matcher: Matcher;
-  first: unknown;
-  second: unknown;
-}
+export type { CheckFile, Matcher, Mismatch, Step, VolatileField };
 
 export interface RecordedStep {
   step: Step;
@@ -49,7 +41,7 @@ export interface StepResult {
   durationMs: number;
   mismatches: Mismatch[];
   error?: string;
-  /** The uri the step read, if the runner says (it does not yet; drafts map step ids to uris instead). */
+  /** The resource a read step read (for "open in viewer"). */
   uri?: string;
 }
 
@@ -59,6 +51,7 @@ export interface CheckResult {
   status: "passed" | "failed";
   durationMs: number;
   steps: StepResult[];
+  /** Set when the check could not run at all (bad launch, server did not start). */
   error?: string;
   stderrTail?: string[];
 }

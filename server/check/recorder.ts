@@ -2,6 +2,9 @@ import "server-only";
 import { UriTemplate } from "@modelcontextprotocol/sdk/shared/uriTemplate.js";
 import type { CheckFile, Matcher, Step } from "@/lib/check/schema";
 import { detectVolatile, type VolatileField } from "@/lib/check/volatile";
+import type { RecordedStep, RecordingInfo } from "@/lib/recorder/types";
+
+export type { RecordedStep, RecordingInfo };
 import type { ReadResponse, Resource, ResourceTemplate } from "@/lib/contract";
 import type { InspectorEvent } from "@/lib/events";
 import type { McpSession } from "@/server/mcp/session";
@@ -15,22 +18,6 @@ import { observeRead } from "./observe";
  * server-everything's toLocaleTimeString()), and two looks inside one second would miss them.
  */
 export const SECOND_LOOK_MS = 1_100;
-
-export interface RecordedStep {
-  step: Step;
-  /** Fields that differed between the two looks, with the matcher chosen for them. */
-  volatile: VolatileField[];
-  /** Milliseconds since recording started. */
-  at: number;
-}
-
-export interface RecordingInfo {
-  sessionId: string;
-  startedAt: number;
-  steps: RecordedStep[];
-  /** Second looks still running. */
-  pending: number;
-}
 
 const reason = `changed between two observations ${SECOND_LOOK_MS} ms apart`;
 

@@ -5,35 +5,13 @@ import { compareLists, compareValues, type Mismatch } from "@/lib/check/compare"
 import type { CheckFile, Step } from "@/lib/check/schema";
 import type { InspectorEvent } from "@/lib/events";
 import { diffLists } from "@/lib/list-diff";
+import type { CheckResult, StepResult } from "@/lib/recorder/types";
 import { readConfig } from "@/server/mcp/config";
 import { McpSession } from "@/server/mcp/session";
 import { launchFor } from "./launch";
 import { alignBlobBytes, observeRead } from "./observe";
 
-export type StepStatus = "passed" | "failed" | "error" | "skipped";
-
-export interface StepResult {
-  id: string;
-  action: Step["action"];
-  title?: string;
-  status: StepStatus;
-  durationMs: number;
-  mismatches: Mismatch[];
-  error?: string;
-  /** The resource a read step read (for "open in viewer"). */
-  uri?: string;
-}
-
-export interface CheckResult {
-  name: string;
-  file?: string;
-  status: "passed" | "failed";
-  durationMs: number;
-  steps: StepResult[];
-  /** Set when the check could not run at all (bad launch, server did not start). */
-  error?: string;
-  stderrTail?: string[];
-}
+export type { CheckResult, StepResult, StepStatus } from "@/lib/recorder/types";
 
 export interface RunOptions {
   /** Folder the check file lives in (relative cwd of the server). */
