@@ -133,8 +133,8 @@ export class McpSession {
       onStderr: (chunk) => {
         for (const line of this.stderr.write(chunk)) this.stderrBatch.push(line);
       },
-      onTraffic: (direction, message) =>
-        this.trafficBatch.push(summarize(this.traffic.record(direction, message))),
+      onTraffic: (direction, message, json) =>
+        this.trafficBatch.push(summarize(this.traffic.record(direction, message, json))),
     });
   }
 

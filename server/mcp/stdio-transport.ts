@@ -1,10 +1,11 @@
 import "server-only";
 import { spawn, type ChildProcess } from "node:child_process";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
+import { deserializeMessage, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import { getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { LaunchSpec } from "@/lib/contract";
+import { LineBuffer, LineTooLongError } from "./line-buffer";
 import { collectTree, killTree, killTreeSync } from "./process-tree";
 
 export interface ExitInfo {
@@ -17,8 +18,11 @@ export interface StdioTransportOptions {
   maxMessageBytes: number;
   /** Called for every stderr chunk from the first byte on. */
   onStderr: (chunk: string) => void;
-  /** Called for every message in either direction (traffic log, protocol version). */
-  onTraffic?: (direction: "in" | "out", message: JSONRPCMessage) => void;
+  /**
+   * Called for every message in either direction (traffic log, protocol version), with the JSON
+   * text it travelled as, so a large message is never serialized a second time just to be logged.
+   */
+  onTraffic?: (direction: "in" | "out", message: JSONRPCMessage, json: string) => void;
 }
 
 export class MessageTooLargeError extends Error {}
@@ -40,7 +44,7 @@ export class OwnedStdioTransport implements Transport {
   failure: Error | null = null;
 
   private child: ChildProcess | null = null;
-  private readonly readBuffer: ReadBuffer;
+  private readonly lines: LineBuffer;
   private knownPids = new Set<number>();
   private closing: Promise<void> | null = null;
   private closedNotified = false;
@@ -49,7 +53,7 @@ export class OwnedStdioTransport implements Transport {
     private readonly spec: LaunchSpec,
     private readonly options: StdioTransportOptions,
   ) {
-    this.readBuffer = new ReadBuffer({ maxBufferSize: options.maxMessageBytes });
+    this.lines = new LineBuffer(options.maxMessageBytes);
   }
 
   get pid(): number | null {
@@ -95,9 +99,11 @@ export class OwnedStdioTransport implements Transport {
   }
 
   private onStdout(chunk: Buffer): void {
+    let lines: string[];
     try {
-      this.readBuffer.append(chunk);
-    } catch {
+      lines = this.lines.push(chunk);
+    } catch (error) {
+      if (!(error instanceof LineTooLongError)) throw error;
       const limitMb = Math.round(this.options.maxMessageBytes / (1024 * 1024));
       this.failure = new MessageTooLargeError(
         `The server sent a message larger than the ${limitMb} MB limit (MCP_INSPECTOR_MAX_MESSAGE_BYTES); the session was closed.`,
@@ -106,17 +112,17 @@ export class OwnedStdioTransport implements Transport {
       void this.close();
       return;
     }
-    for (;;) {
-      let message: JSONRPCMessage | null;
+    for (const line of lines) {
+      if (line.trim() === "") continue;
+      let message: JSONRPCMessage;
       try {
-        message = this.readBuffer.readMessage();
+        message = deserializeMessage(line);
       } catch (error) {
         // Non-JSON on stdout: report it, keep the session (servers do print junk).
         this.onerror?.(error instanceof Error ? error : new Error(String(error)));
         continue;
       }
-      if (message === null) break;
-      this.options.onTraffic?.("in", message);
+      this.options.onTraffic?.("in", message, line);
       this.onmessage?.(message);
     }
   }
@@ -124,9 +130,10 @@ export class OwnedStdioTransport implements Transport {
   send(message: JSONRPCMessage): Promise<void> {
     const stdin = this.child?.stdin;
     if (!stdin || stdin.destroyed || this.closing) return Promise.reject(new Error("Not connected"));
-    this.options.onTraffic?.("out", message);
+    const json = serializeMessage(message);
+    this.options.onTraffic?.("out", message, json.slice(0, -1));
     return new Promise((resolve, reject) => {
-      const ok = stdin.write(serializeMessage(message), (err) => {
+      const ok = stdin.write(json, (err) => {
         if (err) reject(err);
       });
       if (ok) resolve();
@@ -163,7 +170,7 @@ export class OwnedStdioTransport implements Transport {
       await Promise.race([exited, new Promise((r) => setTimeout(r, 300).unref())]);
       await killTree(child.pid, this.knownPids);
     }
-    this.readBuffer.clear();
+    this.lines.clear();
     this.notifyClosed();
   }
 

@@ -24,9 +24,9 @@ export class TrafficLog {
     this.entries = new RingBuffer(capacity);
   }
 
-  record(direction: "in" | "out", message: JSONRPCMessage): TrafficEntry {
+  /** @param json the message as it travelled, when the transport has it (saves a serialization). */
+  record(direction: "in" | "out", message: JSONRPCMessage, json = JSON.stringify(message)): TrafficEntry {
     const at = Date.now();
-    const json = JSON.stringify(message);
     const m = message as { id?: string | number; method?: string; error?: unknown };
     const hasId = m.id !== undefined && m.id !== null;
     let kind: TrafficEntry["kind"];

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { LineBuffer, LineTooLongError } from "./line-buffer";
+
+const b = (s: string) => Buffer.from(s, "utf8");
+
+describe("LineBuffer", () => {
+  it("returns each complete line once, across and within chunks", () => {
+    const lines = new LineBuffer(1024);
+    expect(lines.push(b('{"a":'))).toEqual([]);
+    expect(lines.size).toBe(5);
+    expect(lines.push(b('1}\n{"b":2}\n{"c"'))).toEqual(['{"a":1}', '{"b":2}']);
+    expect(lines.push(b(":3}\n"))).toEqual(['{"c":3}']);
+    expect(lines.size).toBe(0);
+  });
+
+  it("strips a CRLF ending and keeps empty lines as empty strings", () => {
+    const lines = new LineBuffer(1024);
+    expect(lines.push(b("one\r\n\ntwo\r"))).toEqual(["one", ""]);
+    expect(lines.push(b("\n"))).toEqual(["two"]);
+  });
+
+  it("does not split a multi-byte character cut between chunks", () => {
+    const lines = new LineBuffer(1024);
+    const bytes = b("日本語\n");
+    expect(lines.push(bytes.subarray(0, 4))).toEqual([]);
+    expect(lines.push(bytes.subarray(4))).toEqual(["日本語"]);
+  });
+
+  it("joins a 10 MB line sent in 64 KB chunks byte for byte", () => {
+    const text = "x".repeat(10 * 1024 * 1024 - 3) + "end";
+    const all = b(`${text}\n`);
+    const lines = new LineBuffer(64 * 1024 * 1024);
+    const out: string[] = [];
+    for (let i = 0; i < all.length; i += 65_536) out.push(...lines.push(all.subarray(i, i + 65_536)));
+    expect(out).toHaveLength(1);
+    expect(out[0]!.length).toBe(text.length);
+    expect(out[0]!.endsWith("xend")).toBe(true);
+  });
+
+  it("throws LineTooLongError past the limit, counting the unfinished part, then starts over", () => {
+    const lines = new LineBuffer(10);
+    expect(lines.push(b("12345"))).toEqual([]);
+    expect(() => lines.push(b("678901"))).toThrow(LineTooLongError);
+    expect(lines.size).toBe(0);
+    expect(lines.push(b("ok\n"))).toEqual(["ok"]);
+    // A complete line over the limit inside one chunk is refused too.
+    expect(() => lines.push(b("0123456789AB\n"))).toThrow(/exceeds 10/);
+  });
+});
