@@ -88,6 +88,26 @@ export interface Dispatch {
 /** Above this many bytes, rich renderers degrade to plain text (and say so). */
 export const RICH_RENDER_LIMIT_BYTES = 512 * 1024;
 
+/**
+ * A line longer than this (minified code: server-basic-vanillajs's 218 KB page has one of ~124,000
+ * characters) is not highlighted: Prism takes ~0.5 s on such a page and the result is unreadable
+ * anyway. Editors draw the same line (VS Code stops tokenizing long lines at 20,000).
+ */
+export const HIGHLIGHT_LINE_LIMIT = 20_000;
+
+/** Why a text is shown plain instead of by its rich renderer, or null when it need not be. */
+export function plainTextReason(
+  renderer: RendererKind,
+  byteLength: number,
+  longestLine: () => number,
+): { kind: "size" | "line"; detail: number } | null {
+  if (!degradesWhenLarge(renderer)) return null;
+  if (byteLength > RICH_RENDER_LIMIT_BYTES) return { kind: "size", detail: byteLength };
+  if (renderer !== "code" && renderer !== "html") return null;
+  const longest = longestLine();
+  return longest > HIGHLIGHT_LINE_LIMIT ? { kind: "line", detail: longest } : null;
+}
+
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** RFC 9110 media type: `type/subtype` and parameters; undefined when malformed or empty. */

@@ -71,3 +71,16 @@ export function indexTextRows(text: string, maxRowChars = MAX_ROW_CHARS): TextRo
 export function rowText(text: string, rows: TextRows, i: number): string {
   return text.slice(rows.starts[i] ?? 0, rows.ends[i] ?? 0);
 }
+
+/** Length of the longest line (UTF-16 units, without its terminator); one pass, no copies. */
+export function longestLine(text: string): number {
+  let longest = 0;
+  let pos = 0;
+  for (;;) {
+    const newline = text.indexOf("\n", pos);
+    const end = newline < 0 ? text.length : newline;
+    if (end - pos > longest) longest = end - pos;
+    if (newline < 0) return longest;
+    pos = newline + 1;
+  }
+}

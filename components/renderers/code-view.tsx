@@ -1,8 +1,9 @@
 "use client";
 
 import { Highlight, themes } from "prism-react-renderer";
-import { useState, type ReactNode } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import type { CodeLanguage } from "@/lib/mime-dispatch";
+import { codeRows, type CodeToken } from "./code-rows";
 import { Prism } from "./prism-languages";
 import { RendererToolbar } from "./renderer-toolbar";
 import { ToggleOption } from "./toggle-option";
@@ -18,7 +19,8 @@ export interface CodeViewProps {
 
 /**
  * Highlighted source: Prism tokens rendered as React elements (prism-react-renderer, never
- * innerHTML), with line numbers, soft wrap, and only the visible lines in the DOM.
+ * innerHTML), with line numbers, soft wrap, and only the visible rows in the DOM (a long line is
+ * cut into rows, components/renderers/code-rows.ts).
  */
 export function CodeView({ text, language, actions, controls, label = "Source" }: CodeViewProps) {
   const [wrap, setWrap] = useState(false);
@@ -34,26 +36,44 @@ export function CodeView({ text, language, actions, controls, label = "Source" }
               {language} · {tokens.length.toLocaleString("en")} {tokens.length === 1 ? "line" : "lines"}
             </span>
           </RendererToolbar>
-          <VirtualLines
-            key={wrap ? "wrap" : "nowrap"}
-            count={tokens.length}
-            lineNumberOf={(i) => i + 1}
-            lastLineNumber={tokens.length}
-            wrap={wrap}
-            label={label}
-            renderRow={(i): ReactNode =>
-              tokens[i]?.map((token, k) => {
-                const { children, className, style } = getTokenProps({ token });
-                return (
-                  <span key={k} className={className} style={style}>
-                    {children}
-                  </span>
-                );
-              })
-            }
-          />
+          <CodeLines tokens={tokens} wrap={wrap} label={label} getTokenProps={getTokenProps} />
         </div>
       )}
     </Highlight>
+  );
+}
+
+interface CodeLinesProps {
+  tokens: CodeToken[][];
+  wrap: boolean;
+  label: string;
+  getTokenProps: (input: { token: CodeToken }) => {
+    children?: ReactNode;
+    className?: string;
+    style?: object;
+  };
+}
+
+function CodeLines({ tokens, wrap, label, getTokenProps }: CodeLinesProps) {
+  const rows = useMemo(() => codeRows(tokens), [tokens]);
+  return (
+    <VirtualLines
+      key={wrap ? "wrap" : "nowrap"}
+      count={rows.length}
+      lineNumberOf={(i) => rows[i]?.line ?? 0}
+      lastLineNumber={tokens.length}
+      wrap={wrap}
+      label={label}
+      renderRow={(i): ReactNode =>
+        rows[i]?.tokens.map((token, k) => {
+          const { children, className, style } = getTokenProps({ token });
+          return (
+            <span key={k} className={className} style={style}>
+              {children}
+            </span>
+          );
+        })
+      }
+    />
   );
 }

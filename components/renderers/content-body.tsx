@@ -4,7 +4,8 @@ import { useMemo, useState, type ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import { formatBytes } from "@/lib/content-kind";
 import { contentWarnings, itemByteLength } from "@/lib/content-warnings";
-import { RICH_RENDER_LIMIT_BYTES, degradesWhenLarge } from "@/lib/mime-dispatch";
+import { RICH_RENDER_LIMIT_BYTES, plainTextReason, type RendererKind } from "@/lib/mime-dispatch";
+import { longestLine } from "@/lib/text-lines";
 import { BinaryView } from "./binary-view";
 import { CodeView } from "./code-view";
 import { ContentActions } from "./content-actions";
@@ -69,6 +70,13 @@ export function ContentBody(props: ContentBodyProps) {
     />
   );
 
+  // Too large to render richly, or minified: why it is shown as plain text (null: it is not).
+  const plain = useMemo(() => {
+    if (text === null || !dispatch) return null;
+    const reason = plainTextReason(dispatch.renderer, byteLength, () => longestLine(text));
+    return reason && describePlain(reason, dispatch.renderer);
+  }, [text, dispatch, byteLength]);
+
   let body: ReactNode;
   if (!dispatch) {
     body = (
@@ -76,32 +84,20 @@ export function ContentBody(props: ContentBodyProps) {
         <Spinner label="Looking at the bytes…" />
       </div>
     );
-  } else if (
-    text !== null &&
-    degradesWhenLarge(dispatch.renderer) &&
-    byteLength > RICH_RENDER_LIMIT_BYTES &&
-    !richAnyway
-  ) {
+  } else if (plain && dispatch.renderer !== "html" && !richAnyway) {
     body = (
       <div>
         <Notice>
-          {formatBytes(byteLength)} is over {formatBytes(RICH_RENDER_LIMIT_BYTES)}: shown as plain text,
-          without{" "}
-          {dispatch.renderer === "markdown"
-            ? "markdown rendering"
-            : dispatch.renderer === "table"
-              ? "the table"
-              : "highlighting"}
-          .{dispatch.renderer === "html" ? " The sandboxed preview is still available." : ""}
+          {plain}{" "}
           <button
             type="button"
             onClick={() => setRichAnyway(true)}
             className="font-medium text-sky-700 hover:underline"
           >
-            {dispatch.renderer === "html" ? "Show source and preview" : "Render anyway"}
+            Render anyway
           </button>
         </Notice>
-        <PlainTextView text={text} actions={actions} />
+        <PlainTextView text={text ?? ""} actions={actions} />
       </div>
     );
   } else {
@@ -125,7 +121,8 @@ export function ContentBody(props: ContentBodyProps) {
           <HtmlView
             text={t}
             mcpApp={dispatch.mcpApp}
-            plainSource={byteLength > RICH_RENDER_LIMIT_BYTES}
+            plainSource={richAnyway ? null : plain}
+            onHighlightAnyway={() => setRichAnyway(true)}
             actions={actions}
           />
         );
@@ -197,4 +194,12 @@ export function ContentBody(props: ContentBodyProps) {
       {body}
     </div>
   );
+}
+
+function describePlain(reason: { kind: "size" | "line"; detail: number }, renderer: RendererKind): string {
+  const without =
+    renderer === "markdown" ? "markdown rendering" : renderer === "table" ? "the table" : "highlighting";
+  return reason.kind === "size"
+    ? `${formatBytes(reason.detail)} is over ${formatBytes(RICH_RENDER_LIMIT_BYTES)}: shown as plain text, without ${without}.`
+    : `A line of ${reason.detail.toLocaleString("en")} characters (minified?) is too long to highlight: shown as plain text.`;
 }

@@ -13,13 +13,14 @@ export interface HtmlViewProps {
   text: string;
   /** `text/html;profile=mcp-app` (an MCP App page, often `ui://`). */
   mcpApp: boolean;
-  /** Too large to highlight: the source shows as plain text. */
-  plainSource: boolean;
+  /** Why the source is shown as plain text (too large, minified), or null to highlight it. */
+  plainSource: string | null;
+  onHighlightAnyway: () => void;
   actions: ReactNode;
 }
 
 /** HTML as source by default; a preview only in a sandboxed frame, scripts off unless asked. */
-export function HtmlView({ text, mcpApp, plainSource, actions }: HtmlViewProps) {
+export function HtmlView({ text, mcpApp, plainSource, onHighlightAnyway, actions }: HtmlViewProps) {
   const [mode, setMode] = useState<"source" | "preview">("source");
   const [scripts, setScripts] = useState(false);
   const blob = useMemo(() => new Blob([text], { type: "text/html;charset=utf-8" }), [text]);
@@ -43,7 +44,19 @@ export function HtmlView({ text, mcpApp, plainSource, actions }: HtmlViewProps) 
     return (
       <div>
         {note}
-        {plainSource ? (
+        {plainSource !== null && (
+          <Notice>
+            {plainSource} The preview works at any size.{" "}
+            <button
+              type="button"
+              onClick={onHighlightAnyway}
+              className="font-medium text-sky-700 hover:underline"
+            >
+              Highlight anyway
+            </button>
+          </Notice>
+        )}
+        {plainSource !== null ? (
           <PlainTextView text={text} actions={actions} controls={controls} label="HTML source" />
         ) : (
           <CodeView text={text} language="markup" actions={actions} controls={controls} label="HTML source" />

@@ -1,5 +1,6 @@
 "use client";
 
+import { useQueryClient } from "@tanstack/react-query";
 import { ConnectPanel } from "@/components/connect/connect-panel";
 import { RecorderDock } from "@/components/recorder/recorder-dock";
 import { RunChecksLauncher } from "@/components/recorder/run-checks-launcher";
@@ -7,7 +8,9 @@ import { useStreamStatus } from "@/components/events/stream-status-context";
 import { ServerListPane } from "@/components/server-list/server-list-pane";
 import { useSessions } from "@/components/server-list/use-sessions";
 import { ServerPanel } from "@/components/traffic/server-panel";
+import { api } from "@/components/auth/api";
 import { isApiError } from "@/lib/api-client";
+import { readQuery } from "@/lib/queries";
 import { HeaderBar } from "./header-bar";
 import { MiddleColumn } from "./middle-column";
 import { useSelection } from "./use-selection";
@@ -23,6 +26,14 @@ export function Workspace() {
   const missingServerId = serverId && list && !session ? serverId : null;
   const backendDown = sessions.isError && isApiError(sessions.error) && sessions.error.status === 0;
   const stream = useStreamStatus();
+  const queryClient = useQueryClient();
+  const openResource = (next: string) => {
+    if (!session) return;
+    // Start the read now: rendering the selection takes ~0.1 s, and a large read should not wait
+    // for it. The viewer's query has the same key, so it joins this request.
+    if (session.status === "connected") void queryClient.prefetchQuery(readQuery(api, session.id, next));
+    select({ serverId: session.id, uri: next });
+  };
 
   return (
     <div className="flex h-dvh flex-col">
@@ -57,7 +68,7 @@ export function Workspace() {
             missingServerId={missingServerId}
             sessionsLoaded={list !== undefined}
             selectedUri={session ? uri : null}
-            onSelectResource={(next) => session && select({ serverId: session.id, uri: next })}
+            onSelectResource={openResource}
           />
         </section>
         <ViewerColumn session={session} uri={session ? uri : null} />

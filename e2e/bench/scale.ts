@@ -1,8 +1,26 @@
 /** Issue #4 figures: 10,000 resources connect → tree, filter keystroke, 10 MB text open. */
 import type { Browser } from "@playwright/test";
-import { api, closeSessions, median, ms, TOKEN, type App, type Row } from "./harness";
+import { api, closeSessions, median, ms, percentile, TOKEN, type App, type Row } from "./harness";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+/** Typing "item-99", deleting, then "demo" and a typo that only fuzzy matching finds. */
+const KEYS = [
+  "i",
+  "it",
+  "ite",
+  "item",
+  "item-",
+  "item-9",
+  "item-99",
+  "item-9",
+  "",
+  "d",
+  "de",
+  "dem",
+  "demo",
+  "",
+  "itm-9",
+];
 
 export async function tenThousand(app: App, browser: Browser): Promise<Row[]> {
   const connect: number[] = [];
@@ -20,29 +38,27 @@ export async function tenThousand(app: App, browser: Browser): Promise<Row[]> {
     // Full tree on screen: the "items" folder shows its count of 10,000.
     await page.getByRole("treeitem", { name: "items", exact: true }).waitFor({ timeout: 30_000 });
     connect.push(performance.now() - t0);
-    const filterBox = page
-      .getByRole("searchbox", { name: "Filter resources" })
-      .or(page.getByRole("textbox", { name: "Filter resources" }));
-    if (await filterBox.count()) {
-      for (const text of ["i", "it", "ite", "item", "item-9", "item-99"]) {
-        filter.push(
-          await page.evaluate(async (value) => {
-            const input = document.querySelector<HTMLInputElement>('input[aria-label="Filter resources"]');
-            const tree = document.querySelector('[role="tree"]');
-            if (!input || !tree) return NaN;
-            const before = tree.innerHTML;
-            // React tracks the value property; set it through the prototype so onChange fires.
-            const descriptor = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value");
-            const t0 = performance.now();
-            descriptor?.set?.call(input, value);
-            input.dispatchEvent(new Event("input", { bubbles: true }));
-            for (;;) {
-              await new Promise((r) => requestAnimationFrame(r));
-              if (tree.innerHTML !== before || performance.now() - t0 > 2_000) return performance.now() - t0;
-            }
-          }, text),
-        );
-      }
+    // As a user types: the box has focus (which builds the filter index), then one key at a time.
+    // A keystroke counts until the tree shows the rows of that filter (its data-filter says which
+    // filter its rows reflect) and a frame has been painted with them.
+    await page.locator('input[aria-label="Filter resources"]').focus();
+    for (const text of KEYS) {
+      filter.push(
+        await page.evaluate(async (value) => {
+          const input = document.querySelector<HTMLInputElement>('input[aria-label="Filter resources"]');
+          if (!input) return NaN;
+          // React tracks the value property; set it through the prototype so onChange fires.
+          const descriptor = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value");
+          const t0 = performance.now();
+          descriptor?.set?.call(input, value);
+          input.dispatchEvent(new Event("input", { bubbles: true }));
+          for (;;) {
+            await new Promise((r) => requestAnimationFrame(r));
+            const shown = document.querySelector('[role="tree"]')?.getAttribute("data-filter");
+            if (shown === value.trim() || performance.now() - t0 > 5_000) return performance.now() - t0;
+          }
+        }, text),
+      );
     }
     await closeSessions(app);
   }
@@ -55,9 +71,9 @@ export async function tenThousand(app: App, browser: Browser): Promise<Row[]> {
       `goal ≤ 1500 ms  [${connect.map((x) => x.toFixed(0)).join(", ")}]`,
     ],
     [
-      `10,000 resources: filter keystroke → tree updated, median (n=${valid.length})`,
+      `10,000 resources: filter keystroke → rows of that filter painted, median (n=${valid.length})`,
       valid.length ? ms(median(valid)) : "n/a",
-      "goal ≤ 50 ms",
+      `goal ≤ 50 ms  (p95 ${ms(percentile(valid, 95))}, max ${ms(Math.max(...valid))})`,
     ],
   ];
 }
@@ -67,28 +83,48 @@ export async function tenMegabytes(app: App, browser: Browser): Promise<Row[]> {
     method: "POST",
     body: JSON.stringify({ preset: "demo" }),
   });
+  // The demo makes the text on its first read; that is the demo's cost, not the inspector's.
+  await api(app, `/api/sessions/${s.id}/read?uri=${encodeURIComponent(LARGE)}`);
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    await page.goto(`${app.base}/?server=${s.id}&token=${TOKEN}`);
-    await page.getByRole("tree").first().waitFor();
-    const t0 = performance.now();
-    await page.goto(`${app.base}/?server=${s.id}&uri=${encodeURIComponent("demo://large/10mb.txt")}`);
-    // First screen of it: its first line is rendered.
-    await page
+  const firstLine = () =>
+    page
       .getByRole("region", { name: "Resource content" })
       .getByText(/^.*line 1\b/)
       .first()
       .waitFor({ timeout: 20_000 });
-    times.push(performance.now() - t0);
+  const clicked: number[] = [];
+  const linked: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    // Opening it from the tree: click → first line on screen.
+    await page.goto(`${app.base}/?server=${s.id}&token=${TOKEN}`);
+    const folder = page.getByRole("treeitem", { name: "large", exact: true });
+    if ((await folder.getAttribute("aria-expanded")) === "false") await folder.click();
+    const item = page.getByRole("treeitem", { name: "10 MB of text", exact: true });
+    await item.waitFor();
+    let t0 = performance.now();
+    await item.click();
+    await firstLine();
+    clicked.push(performance.now() - t0);
+    // A deep link to it: page load, session re-sync and the read.
+    t0 = performance.now();
+    await page.goto(`${app.base}/?server=${s.id}&uri=${encodeURIComponent(LARGE)}`);
+    await firstLine();
+    linked.push(performance.now() - t0);
   }
   await page.close();
   await closeSessions(app);
   return [
     [
-      `10 MB text: navigate → first line on screen, median of ${RUNS}`,
-      ms(median(times)),
-      `goal ≤ 1000 ms  [${times.map((x) => x.toFixed(0)).join(", ")}]`,
+      `10 MB text: click in the tree → first line on screen, median of ${RUNS}`,
+      ms(median(clicked)),
+      `goal ≤ 1000 ms  [${clicked.map((x) => x.toFixed(0)).join(", ")}]`,
+    ],
+    [
+      `10 MB text: deep link (page load) → first line on screen, median of ${RUNS}`,
+      ms(median(linked)),
+      `[${linked.map((x) => x.toFixed(0)).join(", ")}]`,
     ],
   ];
 }
+
+const LARGE = "demo://large/10mb.txt";
