@@ -105,8 +105,8 @@ it("server-pdf's page declares the remote origins its host would allow (kept in 
     ...idParams(id),
     path: `/x?uri=${encodeURIComponent("ui://pdf-viewer/mcp-app.html")}`,
   });
-  expect(read.body.contents[0]?._meta).toMatchObject({
-    ui: { csp: { connectDomains: expect.arrayContaining([expect.stringMatching(/^https:/)]) } },
-  });
+  const meta = read.body.contents[0]?._meta as { ui?: { csp?: { connectDomains?: string[] } } } | undefined;
+  expect(meta?.ui?.csp?.connectDomains?.length).toBeGreaterThan(0);
+  expect(meta?.ui?.csp?.connectDomains?.every((d) => d.startsWith("https://"))).toBe(true);
   expect((await del(id)).status).toBe(204);
 });
