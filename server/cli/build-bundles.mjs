@@ -23,7 +23,9 @@ await build({
   ...common,
   packages: "bundle",
   // Bundled CommonJS dependencies call require() for Node built-ins; give ESM output one.
-  banner: { js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' },
+  banner: {
+    js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
+  },
   entryPoints: ["server/demo/main.ts"],
   outfile: "dist/demo-server.mjs",
 });
