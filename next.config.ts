@@ -10,7 +10,9 @@ const securityHeaders = [
       // Next's hydration bootstrap is inline; no eval, no remote script.
       "script-src 'self' 'unsafe-inline'",
       "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' blob: data:",
+      // https: only for resource icons the user asks to load (components/resource-viewer/icon-list.tsx):
+      // markdown images and everything else from a server stay data:-only in the components.
+      "img-src 'self' blob: data: https:",
       "media-src 'self' blob:",
       "frame-src blob:",
       "connect-src 'self'",

@@ -400,3 +400,43 @@ test("10,000 resources: connect, the full tree, filtering per keystroke, keyboar
   await page.getByRole("button", { name: "Collapse all" }).click();
   await expect(page.getByRole("treeitem")).toHaveCount(3);
 });
+
+test("icons: data: shown at once; an https: icon only when asked, without cookies or Referer", async ({
+  page,
+  request,
+}) => {
+  const remote = "https://icons.example.com/demo/logo-64.png";
+  const requests: { url: string; headers: Record<string, string> }[] = [];
+  await page
+    .context()
+    .addCookies([
+      { name: "sid", value: "secret-cookie", domain: "icons.example.com", path: "/", secure: true },
+    ]);
+  // The host answers (this machine has no network): a 1×1 PNG that allows CORS.
+  await page.route("https://icons.example.com/**", async (route) => {
+    requests.push({ url: route.request().url(), headers: await route.request().allHeaders() });
+    await route.fulfill({
+      status: 200,
+      contentType: "image/png",
+      headers: { "Access-Control-Allow-Origin": "*" },
+      body: Buffer.from(
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+        "base64",
+      ),
+    });
+  });
+  const inspector = await openSample(page, request, DEMO_URIS.gettingStarted);
+  const icons = inspector.viewer.getByRole("definition").filter({ hasText: remote });
+  await expect(icons.locator('img[src^="data:image/png"]')).toHaveCount(2);
+  await expect(icons.getByText(remote)).toBeVisible();
+  expect(requests).toEqual([]); // nothing fetched from the icon's host yet
+
+  await icons.getByRole("button", { name: "Load from icons.example.com" }).click();
+  const img = icons.locator(`img[src="${remote}"]`);
+  await expect(img).toHaveAttribute("crossorigin", "anonymous");
+  await expect(img).toHaveAttribute("referrerpolicy", "no-referrer");
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(1);
+  expect(requests).toHaveLength(1);
+  expect(requests[0]?.headers["cookie"]).toBeUndefined();
+  expect(requests[0]?.headers["referer"]).toBeUndefined();
+});

@@ -113,7 +113,12 @@ function docs(variant: string | undefined): DemoResource[] {
       description: "What this demo server offers and what to try first.",
       mimeType: "text/markdown",
       annotations: { audience: ["user", "assistant"], priority: 0.9, lastModified: LAST_MODIFIED },
-      icons: [icon("light"), icon("dark")],
+      // A remote icon too: the viewer fetches it only when asked (offline here, so it fails visibly).
+      icons: [
+        icon("light"),
+        icon("dark"),
+        { src: "https://icons.example.com/demo/logo-64.png", sizes: ["64x64"] },
+      ],
       _meta: { "example.com/demo": { section: "guides", reviewed: true, tags: ["intro", "tour"] } },
     }),
     textResource(U.guidesIndex, "guides", GUIDES_INDEX, {
