@@ -19,17 +19,32 @@ export interface JUnitCheck {
   error?: string;
 }
 
-// XML 1.0 forbids most control characters even when escaped; drop them.
-const INVALID_XML = /[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
+// Terminal colour and cursor sequences (ECMA-48 CSI), e.g. from a server's stderr: formatting, not text.
+const ANSI_CSI = /\u001b\[[0-?]*[ -/]*[@-~]/g;
+// Everything outside XML 1.0's Char production (§2.2): C0 controls but tab/LF/CR, U+FFFE/U+FFFF and
+// unpaired surrogates. They are illegal even as character references, so they are shown as `\uXXXX`.
+const NOT_XML_CHAR = /[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
 
-export function escapeXml(s: string): string {
+function readable(s: string): string {
   return s
-    .replace(INVALID_XML, "\ufffd")
+    .replace(ANSI_CSI, "")
+    .replace(NOT_XML_CHAR, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/** Element content: the five specials escaped; CR as a reference, since parsers turn a raw CR into LF (§2.11). */
+export function escapeText(s: string): string {
+  return readable(s)
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")
     .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
+    .replace(/'/g, "&apos;")
+    .replace(/\r/g, "&#13;");
+}
+
+/** Attribute values: also tab and LF as references, since parsers turn raw ones into spaces (§3.3.3). */
+export function escapeXml(s: string): string {
+  return escapeText(s).replace(/\t/g, "&#9;").replace(/\n/g, "&#10;");
 }
 
 const secs = (ms: number) => (ms / 1000).toFixed(3);
@@ -62,11 +77,11 @@ export function toJUnit(checks: readonly JUnitCheck[]): string {
       );
       if (s.status === "failed") {
         const body = s.mismatches.map((m) => `${m.path || "(root)"}: ${m.message}`).join("\n");
-        lines.push(
-          `      <failure message="${escapeXml(s.mismatches[0]?.message ?? "failed")}">${escapeXml(body)}</failure>`,
-        );
+        const more = s.mismatches.length > 1 ? ` (+${s.mismatches.length - 1} more)` : "";
+        const message = `step ${s.id}: ${s.mismatches[0]?.message ?? "failed"}${more}`;
+        lines.push(`      <failure message="${escapeXml(message)}">${escapeText(body)}</failure>`);
       } else if (s.status === "error") {
-        lines.push(`      <error message="${escapeXml(s.error ?? "error")}"/>`);
+        lines.push(`      <error message="${escapeXml(`step ${s.id}: ${s.error ?? "error"}`)}"/>`);
       } else if (s.status === "skipped") {
         lines.push(`      <skipped message="${escapeXml(s.error ?? "skipped")}"/>`);
       }

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
+import { parseJUnit, xmlProblems } from "@/lib/check/junit-testing";
 import { TEST_MARK_VAR, leftoverProcesses, testMark } from "@/server/testing/processes";
 import { call, callJson } from "@/server/testing/route-client";
 
@@ -115,7 +116,15 @@ describe("record → save → check", () => {
     expect(fail.stdout).toMatch(new RegExp(`✗ ${readStep} read[\\s\\S]*/contents/0/text`));
 
     const junit = await cli([dir, "--reporter", "junit"], { DEMO_VARIANT: "two" });
-    expect(junit.stdout).toContain("<failure");
+    expect(xmlProblems(junit.stdout)).toEqual([]);
+    const suites = parseJUnit(junit.stdout).testsuites.testsuite;
+    expect(suites.map((s) => s.name)).toEqual(["demo basics"]);
+    expect(suites[0]!.testcase).toHaveLength(steps.length);
+    const failures = suites[0]!.testcase.filter((c) => c.failure);
+    expect(Number(suites[0]!.failures)).toBe(failures.length);
+    const readCase = failures.find((c) => c.name.startsWith(`${readStep} read`));
+    expect(readCase?.failure?.message).toContain(readStep);
+    expect(readCase?.failure?.["#text"]).toContain("/contents/0/text");
 
     expect((await cli([dir, "--update"], { DEMO_VARIANT: "two" })).code).toBe(0);
     const again = await cli([dir], { DEMO_VARIANT: "two" });
