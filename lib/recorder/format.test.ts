@@ -117,7 +117,7 @@ describe("format", () => {
   it("explains a ${VAR} reference the inspector's environment lacks", () => {
     expect(
       missingEnvHint("environment variable DEMO_VARIANT is not set (referenced as ${DEMO_VARIANT})"),
-    ).toMatch(/start it with DEMO_VARIANT set/);
+    ).toMatch(/DEMO_VARIANT=… in a KEY=value file .* or start the inspector with DEMO_VARIANT set/);
     expect(missingEnvHint("spawn ENOENT")).toBeNull();
     expect(missingEnvHint(undefined)).toBeNull();
   });

@@ -166,13 +166,13 @@ export function examplePath(step: Step): string {
 }
 
 /**
- * Saved checks run in the UI resolve `${VAR}` references from the inspector's own environment
- * (the CLI: from its own, or --env-file). Say so when a run failed for a missing one.
+ * Saved checks run in the UI resolve `${VAR}` references from the inspector's own environment and
+ * the Run checks dialog's env file (the CLI: its own, or --env-file). Say so when one was missing.
  */
 export function missingEnvHint(error: string | undefined): string | null {
   const name = error?.match(/environment variable ([A-Za-z_][A-Za-z0-9_]*) is not set/)?.[1];
   return name
-    ? `Saved checks run with the inspector's own environment: start it with ${name} set, or run the check with the CLI (--env-file).`
+    ? `Put ${name}=… in a KEY=value file and give its path as the env file of Run checks, or start the inspector with ${name} set.`
     : null;
 }
 

@@ -54,6 +54,11 @@ export interface CheckResult {
   /** Set when the check could not run at all (bad launch, server did not start). */
   error?: string;
   stderrTail?: string[];
+  /**
+   * Saved-file runs: sessions open at run time whose launch (program, args, env) is the check's.
+   * The run's own server is gone; a failing step opens its resource in one of these.
+   */
+  sessionIds?: string[];
 }
 
 /** POST /api/checks/run. */
@@ -93,4 +98,7 @@ export interface PlaywrightSpecResponse {
 }
 
 /** Run a draft (resolving `${VAR}` from a session's env) or saved files. */
-export type RunChecksBody = { check: CheckFile; sessionId?: string } | { files: string[] };
+export type RunChecksBody =
+  | { check: CheckFile; sessionId?: string }
+  /** `envFile`: KEY=value lines (the CLI's --env-file), a path on the app's machine. */
+  | { files: string[]; envFile?: string };

@@ -56,7 +56,31 @@ export function saveCheckFile(file: string, check: CheckFile): void {
   writeFileSync(file, serializeCheck(check));
 }
 
-/** KEY=value lines (dotenv syntax, as Node parses it). */
+/** An env file bigger than this is a wrong path (a log, a device), not KEY=value lines. */
+const MAX_ENV_FILE_BYTES = 1024 * 1024;
+
+/**
+ * KEY=value lines (dotenv syntax, as Node parses it). Throws CheckFileError naming the file when
+ * it is missing, unreadable, not a regular file or implausibly big; never quotes its content.
+ */
 export function readEnvFile(file: string): Record<string, string> {
-  return parseEnv(readFileSync(file, "utf8")) as Record<string, string>;
+  let text: string;
+  try {
+    const st = statSync(file);
+    if (!st.isFile()) throw new CheckFileError(`env file ${file}: not a regular file`);
+    if (st.size > MAX_ENV_FILE_BYTES)
+      throw new CheckFileError(`env file ${file}: larger than ${MAX_ENV_FILE_BYTES} bytes`);
+    text = readFileSync(file, "utf8");
+  } catch (err) {
+    if (err instanceof CheckFileError) throw err;
+    const code = (err as NodeJS.ErrnoException).code;
+    const why =
+      code === "ENOENT"
+        ? "no such file"
+        : code === "EACCES" || code === "EPERM"
+          ? "not readable (permission denied)"
+          : `could not be read (${code ?? "error"})`;
+    throw new CheckFileError(`env file ${file}: ${why}`);
+  }
+  return parseEnv(text) as Record<string, string>;
 }
