@@ -10,11 +10,13 @@ export interface CheckResultsProps {
   uriOf: (result: CheckResult, step: StepResult) => string | undefined;
   /** What a step acted on, when the check is known. */
   targetOf?: (result: CheckResult, step: StepResult) => string | undefined;
-  onOpen: (uri: string) => void;
+  /** Why a failing step's resource cannot be opened, when `uriOf` gives none for it. */
+  openNoteOf?: (result: CheckResult, step: StepResult) => string | undefined;
+  onOpen: (uri: string, result: CheckResult) => void;
 }
 
 /** Pass/fail per check and per step, with durations and a diff for every mismatch. */
-export function CheckResults({ results, uriOf, targetOf, onOpen }: CheckResultsProps) {
+export function CheckResults({ results, uriOf, targetOf, openNoteOf, onOpen }: CheckResultsProps) {
   const failed = results.filter((r) => r.status === "failed").length;
   return (
     <section aria-label="Check results" className="flex flex-col gap-2">
@@ -50,12 +52,16 @@ export function CheckResults({ results, uriOf, targetOf, onOpen }: CheckResultsP
             <ol className="divide-y divide-zinc-100">
               {result.steps.map((step) => {
                 const uri = uriOf(result, step);
+                const note = uri ? undefined : openNoteOf?.(result, step);
                 return (
                   <StepResultRow
                     key={step.id}
                     result={step}
                     target={targetOf?.(result, step)}
-                    {...(uri ? { onOpen: () => onOpen(uri), openTitle: `Select ${uri} in the viewer` } : {})}
+                    {...(uri
+                      ? { onOpen: () => onOpen(uri, result), openTitle: `Select ${uri} in the viewer` }
+                      : {})}
+                    {...(note ? { openNote: note } : {})}
                   />
                 );
               })}

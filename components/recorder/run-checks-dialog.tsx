@@ -12,17 +12,22 @@ import { ModalDialog } from "./modal-dialog";
 export interface RunChecksDialogProps {
   folder: string;
   onFolder: (folder: string) => void;
+  /** KEY=value file for `${VAR}` references ("" = none). */
+  envFile: string;
+  onEnvFile: (envFile: string) => void;
   list: { data: CheckListResponse | undefined; error: Error | null; isPending: boolean };
   running: boolean;
   runFiles: readonly string[] | undefined;
   results: readonly CheckResult[] | undefined;
   runError: Error | null;
   onRun: (files: string[]) => void;
-  onOpen: (uri: string) => void;
+  /** The open session a result's failing steps can be shown in, if any (the run's server is gone). */
+  viewerSessionOf: (result: CheckResult) => string | null;
+  onOpen: (uri: string, result: CheckResult) => void;
   onClose: () => void;
 }
 
-const uriOf = (_r: CheckResult, step: StepResult) => step.uri;
+const inputClass = "min-w-0 flex-1 rounded border border-zinc-300 bg-white px-1.5 py-1 font-mono text-xs";
 
 /** Saved checks of a folder: run one or all, see pass/fail per step with the diffs. */
 export function RunChecksDialog(p: RunChecksDialogProps) {
@@ -35,6 +40,12 @@ export function RunChecksDialog(p: RunChecksDialogProps) {
     p.onFolder(draftFolder.trim() || "mcp-checks");
   }
 
+  const uriOf = (r: CheckResult, step: StepResult) => (p.viewerSessionOf(r) ? step.uri : undefined);
+  const openNoteOf = (r: CheckResult, step: StepResult) =>
+    step.uri && !p.viewerSessionOf(r)
+      ? `To open ${step.uri}, start a server with this check's launch (same command and env): the run's own server has exited.`
+      : undefined;
+
   return (
     <ModalDialog title="Run checks" subtitle="each against a fresh server process" onClose={p.onClose}>
       <div className="flex flex-col gap-3 p-4">
@@ -45,7 +56,7 @@ export function RunChecksDialog(p: RunChecksDialogProps) {
               value={draftFolder}
               spellCheck={false}
               onChange={(e) => setDraftFolder(e.target.value)}
-              className="min-w-0 flex-1 rounded border border-zinc-300 bg-white px-1.5 py-1 font-mono text-xs"
+              className={inputClass}
             />
           </label>
           <button
@@ -63,6 +74,24 @@ export function RunChecksDialog(p: RunChecksDialogProps) {
             Run all
           </button>
         </form>
+        <div className="flex flex-col gap-0.5">
+          <label className="flex items-center gap-2 text-xs text-zinc-700">
+            Env file
+            <input
+              value={p.envFile}
+              spellCheck={false}
+              placeholder="optional, e.g. .env.checks"
+              aria-describedby="run-checks-env-help"
+              onChange={(e) => p.onEnvFile(e.target.value)}
+              className={inputClass}
+            />
+          </label>
+          <p id="run-checks-env-help" className="pl-[3.75rem] text-[11px] text-zinc-500">
+            KEY=value lines for <code className="font-mono">{"${VAR}"}</code> references, read by the
+            inspector (a path on its machine, relative to the folder it runs in), as with the CLI&apos;s
+            --env-file; its own environment wins. Values are never sent back.
+          </p>
+        </div>
         {p.list.isPending ? (
           <Spinner label="Listing checks…" />
         ) : p.list.error ? (
@@ -76,7 +105,9 @@ export function RunChecksDialog(p: RunChecksDialogProps) {
         )}
         {p.running && <Spinner label="Running checks…" />}
         {p.runError && <ErrorCallout title="The run failed" message={p.runError.message} />}
-        {p.results && !p.running && <CheckResults results={p.results} uriOf={uriOf} onOpen={p.onOpen} />}
+        {p.results && !p.running && (
+          <CheckResults results={p.results} uriOf={uriOf} openNoteOf={openNoteOf} onOpen={p.onOpen} />
+        )}
       </div>
     </ModalDialog>
   );

@@ -1,13 +1,16 @@
 "use client";
 
 import { useState } from "react";
+import { useSessions } from "@/components/server-list/use-sessions";
 import { useSelection } from "@/components/workspace/use-selection";
+import { viewerSessionFor } from "@/lib/check/viewer-session";
 import { DEFAULT_CHECK_FOLDER } from "@/lib/recorder/format";
+import type { CheckResult } from "@/lib/recorder/types";
 import { RunChecksDialog } from "./run-checks-dialog";
 import { useRunChecks } from "./use-run-checks";
 
 export interface RunChecksLauncherProps {
-  /** The server the workspace shows: a failing step opens its resource there. */
+  /** The server the workspace shows: preferred for opening a failing step when it runs the same launch. */
   currentServerId: string | null;
 }
 
@@ -15,8 +18,17 @@ export interface RunChecksLauncherProps {
 export function RunChecksLauncher({ currentServerId }: RunChecksLauncherProps) {
   const [open, setOpen] = useState(false);
   const [folder, setFolder] = useState(DEFAULT_CHECK_FOLDER);
+  const [envFile, setEnvFile] = useState("");
   const { checks, run } = useRunChecks(folder, open);
+  const sessions = useSessions().data?.sessions ?? [];
   const { select } = useSelection();
+  // Each check ran against a fresh server that has exited since: a failing step opens in a live
+  // session of the same launch (the backend matched program, args and env at run time; the open
+  // one the workspace shows wins). With none, the step says to start one instead of opening the
+  // resource in an unrelated server. Starting one from here is left out on purpose: the session
+  // would carry env-file values, and session summaries show their env to the browser.
+  const viewerSessionOf = (result: CheckResult) =>
+    viewerSessionFor(result.sessionIds, sessions, currentServerId);
   return (
     <>
       <button
@@ -34,15 +46,20 @@ export function RunChecksLauncher({ currentServerId }: RunChecksLauncherProps) {
             if (next === folder) void checks.refetch();
             else setFolder(next);
           }}
+          envFile={envFile}
+          onEnvFile={setEnvFile}
           list={checks}
           running={run.isPending}
-          runFiles={run.variables}
+          runFiles={run.variables?.files}
           results={run.data}
           runError={run.error}
-          onRun={(files) => run.mutate(files)}
-          onOpen={(uri) => {
+          onRun={(files) => run.mutate({ files, ...(envFile.trim() ? { envFile: envFile.trim() } : {}) })}
+          viewerSessionOf={viewerSessionOf}
+          onOpen={(uri, result) => {
+            const serverId = viewerSessionOf(result);
+            if (!serverId) return;
             setOpen(false);
-            if (currentServerId) select({ serverId: currentServerId, uri });
+            select({ serverId, uri });
           }}
           onClose={() => setOpen(false)}
         />

@@ -10,10 +10,12 @@ export interface StepResultRowProps {
   /** Set when the step read a resource that can be opened in the viewer. */
   onOpen?: () => void;
   openTitle?: string;
+  /** Why a failing step's resource cannot be opened, when it cannot. */
+  openNote?: string;
 }
 
 /** One step of a run: passed/failed with its duration, and every mismatch with a diff. */
-export function StepResultRow({ result, target, onOpen, openTitle }: StepResultRowProps) {
+export function StepResultRow({ result, target, onOpen, openTitle, openNote }: StepResultRowProps) {
   const failed = result.status === "failed" || result.status === "error";
   return (
     <li className={`px-3 py-1 ${failed ? "bg-rose-50/40" : ""}`}>
@@ -41,6 +43,7 @@ export function StepResultRow({ result, target, onOpen, openTitle }: StepResultR
         )}
         <span className="ml-auto text-[11px] text-zinc-400 tabular-nums">{result.durationMs} ms</span>
       </div>
+      {!onOpen && openNote && failed && <p className="mt-0.5 pl-6 text-[11px] text-zinc-600">{openNote}</p>}
       {result.error && <p className="mt-0.5 pl-6 text-[11px] break-words text-rose-800">{result.error}</p>}
       {result.mismatches.length > 0 && (
         <ul aria-label={`Mismatches of ${result.id}`} className="divide-y divide-rose-100 pl-6">
