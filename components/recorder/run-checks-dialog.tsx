@@ -27,6 +27,7 @@ export interface RunChecksDialogProps {
   onClose: () => void;
 }
 
+const labelClass = "w-12 shrink-0";
 const inputClass = "min-w-0 flex-1 rounded border border-zinc-300 bg-white px-1.5 py-1 font-mono text-xs";
 
 /** Saved checks of a folder: run one or all, see pass/fail per step with the diffs. */
@@ -51,7 +52,7 @@ export function RunChecksDialog(p: RunChecksDialogProps) {
       <div className="flex flex-col gap-3 p-4">
         <form onSubmit={submit} className="flex items-center gap-2">
           <label className="flex flex-1 items-center gap-2 text-xs text-zinc-700">
-            Folder
+            <span className={labelClass}>Folder</span>
             <input
               value={draftFolder}
               spellCheck={false}
@@ -76,7 +77,7 @@ export function RunChecksDialog(p: RunChecksDialogProps) {
         </form>
         <div className="flex flex-col gap-0.5">
           <label className="flex items-center gap-2 text-xs text-zinc-700">
-            Env file
+            <span className={labelClass}>Env file</span>
             <input
               value={p.envFile}
               spellCheck={false}
@@ -86,7 +87,7 @@ export function RunChecksDialog(p: RunChecksDialogProps) {
               className={inputClass}
             />
           </label>
-          <p id="run-checks-env-help" className="pl-[3.75rem] text-[11px] text-zinc-500">
+          <p id="run-checks-env-help" className="pl-14 text-[11px] text-zinc-500">
             KEY=value lines for <code className="font-mono">{"${VAR}"}</code> references, read by the
             inspector (a path on its machine, relative to the folder it runs in), as with the CLI&apos;s
             --env-file; its own environment wins. Values are never sent back.
