@@ -4,7 +4,7 @@
  * with a diff that names the step and field after a content switch, and passing after --update.
  */
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -291,4 +291,63 @@ test("record list, read, template read, watch and a tool call; review, edit, run
   await page.screenshot({ path: test.info().outputPath("run-checks.png") });
   await page.keyboard.press("Escape");
   await expect(runChecks).toHaveCount(0);
+
+  // Another demo with other content (a different launch: its env differs) is the one on screen.
+  const other = await request.post("/api/sessions", {
+    headers: auth,
+    data: { preset: "demo", env: { DEMO_VARIANT: "two" } },
+  });
+  expect(other.status()).toBe(201);
+  const otherId = ((await other.json()) as { id: string }).id;
+  await inspector.open(`server=${otherId}`);
+  await expect(inspector.tree).toBeVisible({ timeout: 20_000 });
+  await page.getByRole("button", { name: "Run checks" }).click();
+  await runChecks.getByRole("textbox", { name: "Folder" }).fill(dir);
+  await runChecks.getByRole("button", { name: "List checks" }).click();
+  await expect(runChecks.getByRole("list", { name: "Saved checks" })).toContainText("e2e demo");
+
+  // An env file that is not there: the run fails with a message naming the path.
+  const envBox = runChecks.getByRole("textbox", { name: "Env file" });
+  const missingEnv = path.join(dir, "missing.env");
+  await envBox.fill(missingEnv);
+  await runChecks.getByRole("button", { name: "Run all" }).click();
+  await expect(runChecks.getByRole("alert").filter({ hasText: "The run failed" })).toContainText(
+    `env file ${missingEnv}: no such file`,
+  );
+
+  // The env file resolves ${DEMO_VARIANT}; since --update the file expects the "changed" content,
+  // so with "one" the read fails. No value from the file comes back to the browser.
+  const secret = "sk-e2e-4b1d-not-for-the-browser";
+  const envFile = path.join(dir, "checks.env");
+  writeFileSync(envFile, `DEMO_VARIANT=one\nAPI_KEY=${secret}\n`);
+  await envBox.fill(envFile);
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith("/api/checks/run")),
+    runChecks.getByRole("button", { name: "Run all" }).click(),
+  ]);
+  expect(response.status()).toBe(200);
+  expect(await response.text()).not.toContain(secret);
+  await expect(fileResults.getByRole("status")).toHaveText(/1 of 1 check failed/, { timeout: 60_000 });
+  const failedRead = fileResults.getByRole("listitem").filter({ hasText: readId }).first();
+  await expect(failedRead).toContainText("/contents/0/text");
+  await page.screenshot({ path: test.info().outputPath("run-checks-env-file.png") });
+
+  // Open in viewer: not the server on screen (another launch) but the recorded one, whose launch
+  // is the check's; the run's own server is gone.
+  await failedRead.getByRole("button", { name: "Open in viewer" }).click();
+  await expect(runChecks).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`server=${id}&uri=${encodeURIComponent(API_TXT)}`));
+  await expect(inspector.viewer.getByRole("heading", { name: "API reference" })).toBeVisible();
+
+  // With no open server of that launch, the results (kept) say to start one instead of opening
+  // the resource in an unrelated server.
+  expect((await request.delete(`/api/sessions/${id}`, { headers: auth })).status()).toBe(204);
+  await expect(inspector.serverButton(DEMO)).toHaveCount(0);
+  await page.getByRole("button", { name: "Run checks" }).click();
+  await expect(failedRead.getByRole("button", { name: "Open in viewer" })).toHaveCount(0);
+  await expect(failedRead).toContainText(
+    `To open ${API_TXT}, start a server with this check's launch (same command and env)`,
+  );
+  await page.screenshot({ path: test.info().outputPath("run-checks-no-server.png") });
+  await page.keyboard.press("Escape");
 });
