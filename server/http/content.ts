@@ -55,7 +55,8 @@ export function contentItemResponse(
     throw new HttpError(502, "server_error", "The content item has neither text nor blob.");
   }
   if (!MIME.test(mime)) mime = "application/octet-stream";
-  return new Response(new Uint8Array(bytes), {
+  // The Buffer itself (a Uint8Array over its own ArrayBuffer at this size): no second copy.
+  return new Response(bytes as Uint8Array<ArrayBuffer>, {
     status: 200,
     headers: {
       "Content-Type": mime,

@@ -60,7 +60,8 @@ export class TrafficLog {
       ...(hasId ? { rpcId: m.id! } : {}),
       bytes: Buffer.byteLength(json),
       ...(latencyMs !== undefined ? { latencyMs } : {}),
-      message: truncated ? `${json.slice(0, BODY_CAP)}…` : message,
+      // A copy, not a slice: V8 would keep a slice's whole 40 MB parent string alive with it.
+      message: truncated ? `${flatCopy(json.slice(0, BODY_CAP))}…` : message,
       truncated,
     };
     this.entries.push(entry);
@@ -75,4 +76,9 @@ export class TrafficLog {
 export function summarize(e: TrafficEntry): TrafficSummary {
   const { message: _m, truncated: _t, ...summary } = e;
   return summary;
+}
+
+/** A string that shares no storage with its argument (V8 slices and cons strings do). */
+function flatCopy(s: string): string {
+  return Buffer.from(s, "utf16le").toString("utf16le");
 }
