@@ -109,6 +109,32 @@ test("a resource added on the server appears in the tree; selection and expansio
   await expect(inspector.viewer).toContainText("demo://docs/guides/getting-started.md");
 });
 
+test("after the server dies and is reconnected, the tree is expanded as the user left it", async ({
+  page,
+  request,
+}) => {
+  const inspector = new InspectorPage(page);
+  await inspector.open();
+  await inspector.tryDemo();
+  const large = inspector.treeItem("large");
+  await expect(large).toHaveAttribute("aria-expanded", "false");
+  await large.click();
+  await expect(large).toHaveAttribute("aria-expanded", "true");
+  await inspector.treeItem("docs").click(); // open by default: the user closes it
+  await expect(inspector.treeItem("docs")).toHaveAttribute("aria-expanded", "false");
+
+  const demo = await onlySession(request);
+  process.kill(-demo.pid!, "SIGKILL"); // the server's whole process group: a crash
+  const reconnect = page.getByRole("button", { name: "Reconnect" }).first();
+  await expect(reconnect).toBeVisible({ timeout: 10_000 });
+  await expect(inspector.tree).toHaveCount(0);
+  await reconnect.click();
+
+  await expect(inspector.treeItem("large")).toHaveAttribute("aria-expanded", "true", { timeout: 20_000 });
+  await expect(inspector.treeItem("docs")).toHaveAttribute("aria-expanded", "false");
+  await expect(inspector.treeItem("10 MB of text")).toBeVisible();
+});
+
 test("removing the selected resource on the server keeps its content with a notice", async ({
   page,
   request,

@@ -21,6 +21,8 @@ export interface ResourceTreeProps {
   selectedUri: string | null;
   onSelect: (uri: string) => void;
   label: string;
+  /** Keeps expansion across unmounts under this key (the session id). */
+  rememberAs?: string;
 }
 
 /**
@@ -28,13 +30,14 @@ export interface ResourceTreeProps {
  * and posinset, only the visible window in the DOM (TanStack Virtual) so 10,000 resources cost
  * what 50 do; a filter, expand/collapse all and sorting above it.
  */
-export function ResourceTree({ tree, selectedUri, onSelect, label }: ResourceTreeProps) {
+export function ResourceTree({ tree, selectedUri, onSelect, label, rememberAs }: ResourceTreeProps) {
   const view = useTreeView(tree);
   const scroller = useRef<HTMLDivElement>(null);
   const scrollTo = useRef<(index: number) => void>(() => undefined);
   const state = useTreeState(view.tree, selectedUri, onSelect, {
     filterKey: view.filterKey,
     scrollToIndex: (index) => scrollTo.current(index),
+    ...(rememberAs !== undefined ? { rememberAs } : {}),
   });
   const { activeIndex } = state;
   const handlers = useRowHandlers({

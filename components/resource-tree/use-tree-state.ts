@@ -14,6 +14,22 @@ export interface TreeStateOptions {
   filterKey: string | null;
   /** Brings row `index` into the rendered window (the list is virtualized). */
   scrollToIndex: (index: number) => void;
+  /**
+   * Remember the expansion under this key (the session id) for as long as the tab lives, so it
+   * survives the tree unmounting: switching servers, a disconnect and reconnect.
+   */
+  rememberAs?: string;
+}
+
+/** Expansion of trees that were unmounted, by key; a handful of sessions, so bounded loosely. */
+const remembered = new Map<string, ReadonlySet<string>>();
+const REMEMBER_AT_MOST = 50;
+
+function remember(key: string | undefined, ids: ReadonlySet<string>): void {
+  if (key === undefined) return;
+  remembered.delete(key);
+  remembered.set(key, ids);
+  if (remembered.size > REMEMBER_AT_MOST) remembered.delete(remembered.keys().next().value!);
 }
 
 /**
@@ -26,16 +42,21 @@ export function useTreeState(
   tree: readonly TreeNode[],
   selectedUri: string | null,
   onSelect: (uri: string) => void,
-  { filterKey, scrollToIndex }: TreeStateOptions,
+  { filterKey, scrollToIndex, rememberAs }: TreeStateOptions,
 ) {
-  // The top level starts open (usually one folder per scheme), and so does the way to the selection.
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(
-    () =>
-      new Set([
-        ...tree.flatMap((node) => (node.kind === "folder" ? [node.id] : [])),
-        ...(selectedUri ? ancestorIds([...tree], selectedUri) : []),
-      ]),
-  );
+  // As the user left it; else the top level starts open (usually one folder per scheme). The way
+  // to the selection is open either way.
+  const [expanded, setExpandedState] = useState<ReadonlySet<string>>(() => {
+    const before = rememberAs === undefined ? undefined : remembered.get(rememberAs);
+    return new Set([
+      ...(before ?? tree.flatMap((node) => (node.kind === "folder" ? [node.id] : []))),
+      ...(selectedUri ? ancestorIds([...tree], selectedUri) : []),
+    ]);
+  });
+  const setExpanded = (ids: ReadonlySet<string>) => {
+    remember(rememberAs, ids);
+    setExpandedState(ids);
+  };
   // When the selection changes from outside (back/forward, deep link), reveal it.
   const [revealed, setRevealed] = useState(selectedUri);
   if (revealed !== selectedUri) {

@@ -103,6 +103,7 @@ export function ResourcesPane({ session, selectedUri, onSelectResource }: Resour
               selectedUri={selectedUri}
               onSelect={onSelectResource}
               label="Resources"
+              rememberAs={session.id}
             />
           </TreeMarksContext>
         ) : (
