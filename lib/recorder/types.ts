@@ -41,7 +41,7 @@ export interface StepResult {
   durationMs: number;
   mismatches: Mismatch[];
   error?: string;
-  /** The resource a read step read (for "open in viewer"). */
+  /** The resource the step is about: read, template read, watch, expected update (for "Open in viewer"). */
   uri?: string;
 }
 

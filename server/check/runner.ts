@@ -111,8 +111,13 @@ export async function runCheck(
   try {
     for (const step of check.steps) {
       const t0 = Date.now();
+      // The resource a failing step is about, for "Open in viewer".
       const readUri =
-        step.action === "read" ? step.uri : step.action === "readTemplate" ? step.expect.uri : undefined;
+        step.action === "read" || step.action === "expectUpdated" || step.action === "watch"
+          ? step.uri
+          : step.action === "readTemplate"
+            ? step.expect.uri
+            : undefined;
       const res: StepResult = {
         ...(readUri ? { uri: readUri } : {}),
         id: step.id,
