@@ -110,6 +110,12 @@ describe("record → save → check", () => {
     const pass = await cli([dir], { DEMO_VARIANT: "one" });
     expect(pass.code, pass.stdout + pass.stderr).toBe(0);
 
+    // Each step result names the resource it is about, for "Open in viewer".
+    const json = await cli([dir, "--reporter", "json"], { DEMO_VARIANT: "one" });
+    const report = JSON.parse(json.stdout) as { results: { steps: { action: string; uri?: string }[] }[] };
+    const about = report.results[0]!.steps.filter((s) => s.uri !== undefined).map((s) => s.action);
+    expect(about).toEqual(expect.arrayContaining(["read", "readTemplate", "watch", "expectUpdated"]));
+
     const fail = await cli([dir], { DEMO_VARIANT: "two" });
     expect(fail.code).toBe(1);
     const readStep = steps.find((s) => s.action === "read")!.id;
