@@ -7,6 +7,7 @@ import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { E2E_TOKEN } from "../playwright.config";
 import { InspectorPage } from "./pages/inspector-page";
+import { deleteAllSessions, recordMeasure } from "./support/sessions";
 
 const auth = { Authorization: `Bearer ${E2E_TOKEN}` };
 const serverEntry = (pkg: string) =>
@@ -23,16 +24,10 @@ async function start(request: APIRequestContext, pkg: string): Promise<string> {
 
 test.afterEach(async ({ page, request }) => {
   if (!page.isClosed()) expect(await new InspectorPage(page).canary()).toBeUndefined();
-  const res = await request.get("/api/sessions", { headers: auth });
-  for (const s of ((await res.json()) as { sessions: { id: string }[] }).sessions) {
-    await request.delete(`/api/sessions/${s.id}`, { headers: auth });
-  }
+  await deleteAllSessions(request);
 });
 
-function record(type: string, description: string): void {
-  test.info().annotations.push({ type, description });
-  console.log(`[measure] ${type}: ${description}`);
-}
+const record = recordMeasure;
 
 const cases = [
   // 218 KB with a minified line of ~124,000 characters: plain source, highlighting on request.

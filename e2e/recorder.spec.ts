@@ -11,6 +11,7 @@ import { promisify } from "node:util";
 import { expect, test, type APIRequestContext, type Download } from "@playwright/test";
 import { E2E_TOKEN } from "../playwright.config";
 import { InspectorPage } from "./pages/inspector-page";
+import { deleteAllSessions } from "./support/sessions";
 
 const exec = promisify(execFile);
 const auth = { Authorization: `Bearer ${E2E_TOKEN}` };
@@ -29,10 +30,7 @@ test.beforeEach(() => {
 
 test.afterEach(async ({ request }) => {
   rmSync(dir, { recursive: true, force: true });
-  const res = await request.get("/api/sessions", { headers: auth });
-  for (const s of ((await res.json()) as { sessions: { id: string }[] }).sessions) {
-    expect((await request.delete(`/api/sessions/${s.id}`, { headers: auth })).status()).toBe(204);
-  }
+  await deleteAllSessions(request);
 });
 
 /** The real CLI in its own process; DEMO_VARIANT comes only from `variant`. */

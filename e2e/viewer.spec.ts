@@ -8,6 +8,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { E2E_TOKEN } from "../playwright.config";
 import { DEMO_SAMPLE_URIS as S, DEMO_URIS } from "../server/demo/uris";
 import { InspectorPage } from "./pages/inspector-page";
+import { deleteAllSessions, recordMeasure } from "./support/sessions";
 import { median as medianOf, typeAndTimeFilter } from "./support/filter-timing";
 
 const auth = { Authorization: `Bearer ${E2E_TOKEN}` };
@@ -27,17 +28,10 @@ test.afterEach(async ({ page, request }) => {
     expect(await new InspectorPage(page).canary()).toBeUndefined();
     expect(page.url()).not.toContain("#pwned");
   }
-  const res = await request.get("/api/sessions", { headers: auth });
-  for (const s of ((await res.json()) as { sessions: { id: string }[] }).sessions) {
-    await request.delete(`/api/sessions/${s.id}`, { headers: auth });
-  }
+  await deleteAllSessions(request);
 });
 
-/** A measured figure: in the report's annotations and on stdout. */
-function record(type: string, description: string): void {
-  test.info().annotations.push({ type, description });
-  console.log(`[measure] ${type}: ${description}`);
-}
+const record = recordMeasure;
 
 let demoId: string;
 async function openSample(page: Page, request: APIRequestContext, uri: string): Promise<InspectorPage> {
