@@ -135,6 +135,51 @@ test("after the server dies and is reconnected, the tree is expanded as the user
   await expect(inspector.treeItem("10 MB of text")).toBeVisible();
 });
 
+test("a resource added above the view does not move the rows the user is looking at", async ({
+  page,
+  request,
+}) => {
+  const res = await request.post("/api/sessions", {
+    headers: { ...auth, "Content-Type": "application/json" },
+    data: { preset: "demo", env: { DEMO_RESOURCE_COUNT: "500" } },
+  });
+  expect(res.status()).toBe(201);
+  const { id } = (await res.json()) as { id: string };
+  const inspector = new InspectorPage(page);
+  await inspector.open(`server=${id}`);
+  for (const folder of ["docs", "items"]) {
+    const item = inspector.treeItem(folder);
+    if ((await item.getAttribute("aria-expanded")) === "false") await item.click();
+    await expect(item).toHaveAttribute("aria-expanded", "true");
+  }
+  const tree = inspector.tree;
+  await tree.evaluate((el) => el.scrollTo({ top: 2_400 }));
+  // The first row fully in view, and where it is on screen.
+  const firstInView = () =>
+    tree.evaluate((el) => {
+      const top = el.getBoundingClientRect().top;
+      const row = [...el.querySelectorAll<HTMLElement>('[role="treeitem"]')]
+        .filter((r) => r.getBoundingClientRect().top >= top)
+        .sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)[0];
+      return { name: row?.getAttribute("aria-label"), y: row?.getBoundingClientRect().top };
+    });
+  await expect.poll(async () => (await firstInView()).name).toBeTruthy();
+  const before = await firstInView();
+  const height = () => tree.evaluate((el) => (el.firstElementChild as HTMLElement).offsetHeight);
+  const heightBefore = await height();
+
+  await callTool(request, id, "add_resource", {
+    uri: "demo://docs/aaa-added.md",
+    name: "aaa-added.md",
+    text: "# new",
+    mimeType: "text/markdown",
+  });
+  await expect.poll(height, { timeout: 5_000 }).toBe(heightBefore + 24); // one row more, above
+  const after = await firstInView();
+  expect(after.name).toBe(before.name);
+  expect(Math.abs((after.y ?? 0) - (before.y ?? 0))).toBeLessThanOrEqual(1);
+});
+
 test("removing the selected resource on the server keeps its content with a notice", async ({
   page,
   request,

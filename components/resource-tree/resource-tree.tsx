@@ -6,6 +6,7 @@ import type { TreeNode } from "@/lib/uri-tree";
 import { TreeRow } from "./tree-row";
 import { TreeToolbar } from "./tree-toolbar";
 import { useRowHandlers } from "./use-row-handlers";
+import { useScrollAnchor } from "./use-scroll-anchor";
 import { useTreeState } from "./use-tree-state";
 import { useTreeView } from "./use-tree-view";
 
@@ -66,6 +67,7 @@ export function ResourceTree({ tree, selectedUri, onSelect, label, rememberAs }:
   useEffect(() => {
     scrollTo.current = (index) => virtualizer.scrollToIndex(index, { align: "auto" });
   });
+  const onScroll = useScrollAnchor(scroller, state.rows, ROW_PX);
 
   return (
     <div className="flex flex-col">
@@ -89,6 +91,7 @@ export function ResourceTree({ tree, selectedUri, onSelect, label, rememberAs }:
           // The filter these rows reflect (typing is deferred): tests and benchmarks wait on it.
           data-filter={view.filterKey ?? ""}
           onKeyDown={state.onKeyDown}
+          onScroll={onScroll}
           className="scrollbar-thin max-h-[max(16rem,calc(100dvh-16rem))] overflow-y-auto py-1"
         >
           <div className="relative" style={{ height: virtualizer.getTotalSize() }}>
