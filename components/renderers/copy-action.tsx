@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useCopy } from "@/components/ui/use-copy";
 
 export interface CopyActionProps {
   /** Visible label and accessible name: "Copy text", "Copy URI", "Copy JSON". */
@@ -11,27 +11,12 @@ export interface CopyActionProps {
 
 /** Copies to the clipboard and says so for a moment (politely, to screen readers too). */
 export function CopyAction({ label, getText }: CopyActionProps) {
-  const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
-
-  useEffect(() => {
-    if (state === "idle") return;
-    const timer = window.setTimeout(() => setState("idle"), 1500);
-    return () => window.clearTimeout(timer);
-  }, [state]);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(getText());
-      setState("copied");
-    } catch {
-      setState("failed");
-    }
-  };
+  const { state, copy } = useCopy();
 
   return (
     <button
       type="button"
-      onClick={() => void copy()}
+      onClick={() => void copy(getText())}
       className="rounded border border-zinc-300 bg-white px-1.5 py-0.5 font-medium text-zinc-700 hover:bg-zinc-100"
     >
       {label}

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useCopy } from "@/components/ui/use-copy";
 
 export interface CopyButtonProps {
   text: string;
@@ -10,27 +10,12 @@ export interface CopyButtonProps {
 
 /** Copies `text` to the clipboard and says so for a moment. */
 export function CopyButton({ text, label }: CopyButtonProps) {
-  const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
-
-  useEffect(() => {
-    if (state === "idle") return;
-    const timer = window.setTimeout(() => setState("idle"), 1500);
-    return () => window.clearTimeout(timer);
-  }, [state]);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      setState("copied");
-    } catch {
-      setState("failed");
-    }
-  };
+  const { state, copy } = useCopy();
 
   return (
     <button
       type="button"
-      onClick={() => void copy()}
+      onClick={() => void copy(text)}
       aria-label={label}
       title={label}
       className="inline-flex shrink-0 items-center gap-1 rounded border border-zinc-300 bg-white px-1.5 py-0.5 text-[11px] font-medium text-zinc-700 hover:bg-zinc-100"
