@@ -5,7 +5,7 @@ import { api } from "@/components/auth/api";
 import { checkPathFor, slugify } from "@/lib/recorder/format";
 import type { RecordingDraft } from "@/lib/recorder/queries";
 import type { CheckFile, CheckResult, SaveCheckResponse } from "@/lib/recorder/types";
-import { downloadText } from "./download";
+import { downloadText } from "@/components/ui/download";
 import { useDraftEditor } from "./use-recording-draft";
 
 /** Save, download, export and run a reviewed check; what they return is kept with the draft. */

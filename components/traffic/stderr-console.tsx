@@ -5,7 +5,8 @@ import { useMemo, useRef } from "react";
 import { useStderr } from "@/components/server-list/use-stderr";
 import { ErrorCallout } from "@/components/ui/error-callout";
 import { Spinner } from "@/components/ui/spinner";
-import { downloadJson, exportFileName } from "./download-json";
+import { downloadJson } from "@/components/ui/download";
+import { exportFileName } from "./export-file-name";
 import { PanelToolbar } from "./panel-toolbar";
 import { useStickToBottom } from "./use-stick-to-bottom";
 
