@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import { StrokeIcon } from "@/components/ui/stroke-icon";
 
 export interface ModalDialogProps {
   title: string;
@@ -61,16 +62,7 @@ export function ModalDialog({ title, subtitle, onClose, footer, children }: Moda
           aria-label={`Close ${title.toLowerCase()}`}
           className="ml-auto rounded p-1 text-zinc-500 hover:bg-zinc-200 hover:text-zinc-900"
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 16 16"
-            className="size-3.5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.75"
-          >
-            <path d="M4 4l8 8M12 4l-8 8" strokeLinecap="round" />
-          </svg>
+          <StrokeIcon d="M4 4l8 8M12 4l-8 8" />
         </button>
       </div>
       <div className="scrollbar-thin min-h-0 flex-1 overflow-y-auto">{children}</div>

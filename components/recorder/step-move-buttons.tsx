@@ -1,3 +1,5 @@
+import { StrokeIcon } from "@/components/ui/stroke-icon";
+
 export interface StepMoveButtonsProps {
   stepId: string;
   canMoveUp: boolean;
@@ -28,16 +30,7 @@ export function StepMoveButtons({
         onClick={() => onMove(-1)}
         aria-label={`Move ${stepId} up`}
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 16 16"
-          className="size-3.5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.75"
-        >
-          <path d="M8 13V3M4 7l4-4 4 4" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
+        <StrokeIcon d="M8 13V3M4 7l4-4 4 4" />
       </button>
       <button
         type="button"
@@ -46,16 +39,7 @@ export function StepMoveButtons({
         onClick={() => onMove(1)}
         aria-label={`Move ${stepId} down`}
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 16 16"
-          className="size-3.5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.75"
-        >
-          <path d="M8 3v10M4 9l4 4 4-4" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
+        <StrokeIcon d="M8 3v10M4 9l4 4 4-4" />
       </button>
       <button
         type="button"
@@ -69,20 +53,7 @@ export function StepMoveButtons({
             : "The connect step stays: every other step needs the server connected"
         }
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 16 16"
-          className="size-3.5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.75"
-        >
-          <path
-            d="M3 4.5h10M6.5 4.5V3h3v1.5M4.5 4.5l.7 8.5h5.6l.7-8.5"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <StrokeIcon d="M3 4.5h10M6.5 4.5V3h3v1.5M4.5 4.5l.7 8.5h5.6l.7-8.5" />
       </button>
     </span>
   );

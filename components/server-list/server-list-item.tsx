@@ -7,6 +7,7 @@ import type { SessionSummary } from "@/lib/contract";
 import { exitNote } from "./exit-note";
 import { ReconnectButton } from "./reconnect-button";
 import { StatusBadge } from "./status-badge";
+import { StrokeIcon } from "@/components/ui/stroke-icon";
 
 export interface ServerListItemProps {
   session: SessionSummary;
@@ -68,16 +69,7 @@ export function ServerListItem({
           title="Disconnect and stop this server"
           className="relative z-10 -mt-0.5 -mr-1 shrink-0 rounded p-0.5 text-zinc-400 hover:bg-zinc-200 hover:text-zinc-800 disabled:opacity-40"
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 16 16"
-            className="size-3.5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.75"
-          >
-            <path d="M4 4l8 8M12 4l-8 8" strokeLinecap="round" />
-          </svg>
+          <StrokeIcon d="M4 4l8 8M12 4l-8 8" />
         </button>
       </div>
       <div className="mt-1 flex items-center gap-2">
