@@ -7,7 +7,8 @@ import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { E2E_TOKEN } from "../playwright.config";
 import { InspectorPage } from "./pages/inspector-page";
-import { deleteAllSessions, recordMeasure } from "./support/sessions";
+import { recordMeasure } from "./support/measure";
+import { deleteAllSessions } from "./support/sessions";
 
 const auth = { Authorization: `Bearer ${E2E_TOKEN}` };
 const serverEntry = (pkg: string) =>
@@ -26,8 +27,6 @@ test.afterEach(async ({ page, request }) => {
   if (!page.isClosed()) expect(await new InspectorPage(page).canary()).toBeUndefined();
   await deleteAllSessions(request);
 });
-
-const record = recordMeasure;
 
 const cases = [
   // 218 KB with a minified line of ~124,000 characters: plain source, highlighting on request.
@@ -58,7 +57,7 @@ for (const { pkg, leaf, why } of cases) {
     await item.click();
     const source = inspector.contentItem.getByRole("region", { name: "HTML source" });
     await expect(source).toContainText(/<!doctype html>/i, { timeout: 10_000 });
-    record(`${pkg} (click → source on screen)`, `${Date.now() - started} ms`);
+    recordMeasure(`${pkg} (click → source on screen)`, `${Date.now() - started} ms`);
     await expect(inspector.contentBody).toHaveAttribute("data-renderer", "html");
     await expect(inspector.contentItem.getByText(/MCP App page \(profile=mcp-app\)/)).toBeVisible();
     await expect(inspector.contentItem.getByText(why)).toBeVisible();
@@ -69,7 +68,7 @@ for (const { pkg, leaf, why } of cases) {
       const t0 = Date.now();
       await inspector.contentItem.getByRole("button", { name: "Highlight anyway" }).click();
       await expect(source.locator(".token.doctype").first()).toBeVisible({ timeout: 10_000 });
-      record(`${pkg} (Highlight anyway → highlighted)`, `${Date.now() - t0} ms`);
+      recordMeasure(`${pkg} (Highlight anyway → highlighted)`, `${Date.now() - t0} ms`);
       expect(await source.locator("[data-index]").count()).toBeLessThan(200);
     }
 

@@ -8,7 +8,8 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { E2E_TOKEN } from "../playwright.config";
 import { DEMO_SAMPLE_URIS as S, DEMO_URIS } from "../server/demo/uris";
 import { InspectorPage } from "./pages/inspector-page";
-import { deleteAllSessions, recordMeasure } from "./support/sessions";
+import { recordMeasure } from "./support/measure";
+import { deleteAllSessions } from "./support/sessions";
 import { median as medianOf, typeAndTimeFilter } from "./support/filter-timing";
 
 const auth = { Authorization: `Bearer ${E2E_TOKEN}` };
@@ -30,8 +31,6 @@ test.afterEach(async ({ page, request }) => {
   }
   await deleteAllSessions(request);
 });
-
-const record = recordMeasure;
 
 let demoId: string;
 async function openSample(page: Page, request: APIRequestContext, uri: string): Promise<InspectorPage> {
@@ -279,7 +278,7 @@ test("a 10 MB text opens without freezing: first line within a couple of seconds
   const region = inspector.contentItem.getByRole("region", { name: "Text" });
   await expect(region).toContainText("line 1 of 125000:", { timeout: 3_000 });
   const ms = Date.now() - started;
-  record("10 MB open (click → first line)", `${ms} ms`);
+  recordMeasure("10 MB open (click → first line)", `${ms} ms`);
   expect(ms).toBeLessThan(3_000);
   // Only the visible rows are in the DOM.
   expect(await region.locator(":scope > div > div").count()).toBeLessThan(200);
@@ -352,7 +351,7 @@ test("10,000 resources: connect, the full tree, filtering per keystroke, keyboar
   const id = await startDemo(request, { DEMO_RESOURCE_COUNT: "10000", DEMO_PAGE_SIZE: "100" });
   await expect(inspector.treeItem("demo:")).toBeVisible({ timeout: 10_000 });
   const connectToTree = Date.now() - started;
-  record("10k connect → tree (POST → first row)", `${connectToTree} ms`);
+  recordMeasure("10k connect → tree (POST → first row)", `${connectToTree} ms`);
 
   const list = await request.get(`/api/sessions/${id}/resources`, { headers: auth });
   const body = (await list.json()) as { resources: unknown[]; pages: number };
@@ -363,7 +362,7 @@ test("10,000 resources: connect, the full tree, filtering per keystroke, keyboar
   const timings = await typeAndTimeFilter(page, "item-9999");
   expect(timings).toHaveLength("item-9999".length);
   const median = medianOf(timings);
-  record(
+  recordMeasure(
     "10k filter keystroke (keydown → rows painted)",
     `median ${median.toFixed(0)} ms, all ${timings.map((t) => t.toFixed(0)).join(", ")}`,
   );

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, type APIRequestContext } from "@playwright/test";
 import { E2E_TOKEN } from "../../playwright.config";
 
 const auth = { Authorization: `Bearer ${E2E_TOKEN}` };
@@ -9,10 +9,4 @@ export async function deleteAllSessions(request: APIRequestContext): Promise<voi
   for (const s of ((await res.json()) as { sessions: { id: string }[] }).sessions) {
     expect((await request.delete(`/api/sessions/${s.id}`, { headers: auth })).status()).toBe(204);
   }
-}
-
-/** A measured figure: in the report's annotations and on stdout. */
-export function recordMeasure(type: string, description: string): void {
-  test.info().annotations.push({ type, description });
-  console.log(`[measure] ${type}: ${description}`);
 }
