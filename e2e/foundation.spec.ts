@@ -1,11 +1,12 @@
 /**
  * Issue #2 end to end: the built app in real Chromium, real MCP servers over stdio.
  */
-import { spawn } from "node:child_process";
 import http from "node:http";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { E2E_PORT, E2E_TOKEN } from "../playwright.config";
 import { InspectorPage } from "./pages/inspector-page";
+import { startAppProcess } from "./support/app-process";
+import { deleteAllSessions } from "./support/sessions";
 
 const auth = { Authorization: `Bearer ${E2E_TOKEN}` };
 const DEMO = "Resource Inspector demo server";
@@ -44,11 +45,7 @@ function rawGet(pathname: string, headers: Record<string, string>, port = E2E_PO
   });
 }
 
-test.afterEach(async ({ request }) => {
-  for (const s of await sessions(request)) {
-    expect((await request.delete(`/api/sessions/${s.id}`, { headers: auth })).status()).toBe(204);
-  }
-});
+test.afterEach(async ({ request }) => deleteAllSessions(request));
 
 test("paste a command, review exactly what will run, confirm, and browse the tree", async ({ page }) => {
   const inspector = new InspectorPage(page);
@@ -176,22 +173,8 @@ test("the API refuses a missing token (401) and a foreign Host or Origin (403)",
 test("stopping the app with SIGTERM reaps every server it started", async () => {
   const port = E2E_PORT + 1;
   const token = "sigterm-test-token";
-  const root = process.cwd();
-  const app = spawn(process.execPath, ["--import", "tsx", "server/cli/start.ts"], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), MCP_INSPECTOR_TOKEN: token, MCP_INSPECTOR_SKIP_BUILD: "1" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const app = await startAppProcess(port, token);
   try {
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error("app did not start")), 30_000);
-      app.stdout.on("data", (d: Buffer) => {
-        if (d.toString().includes("ready: http://127.0.0.1")) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-    });
     const res = await fetch(`http://127.0.0.1:${port}/api/sessions`, {
       method: "POST",
       headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },

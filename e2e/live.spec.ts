@@ -2,10 +2,11 @@
  * Issue #3 end to end: the page follows the server without a click. The built app in real
  * Chromium, the demo server over stdio, changes made on the server side through its tools.
  */
-import { spawn } from "node:child_process";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { E2E_PORT, E2E_TOKEN } from "../playwright.config";
 import { InspectorPage } from "./pages/inspector-page";
+import { startAppProcess } from "./support/app-process";
+import { deleteAllSessions } from "./support/sessions";
 
 const auth = { Authorization: `Bearer ${E2E_TOKEN}` };
 const GETTING_STARTED = "Getting started with the demo server";
@@ -48,11 +49,7 @@ function alive(pid: number): boolean {
 
 const atMs = (text: string) => /at-ms: (\d+)/.exec(text)?.[1] ?? null;
 
-test.afterEach(async ({ request }) => {
-  for (const s of await sessions(request)) {
-    expect((await request.delete(`/api/sessions/${s.id}`, { headers: auth })).status()).toBe(204);
-  }
-});
+test.afterEach(async ({ request }) => deleteAllSessions(request));
 
 test("a watched resource changes on screen with no click, says when, and shows what changed", async ({
   page,
@@ -206,28 +203,8 @@ test("closing the tab reaps its servers after the (shortened) idle time", async 
   const token = "idle-reaping-test-token";
   const base = `http://127.0.0.1:${port}`;
   const headers = { Authorization: `Bearer ${token}` };
-  const app = spawn(process.execPath, ["--import", "tsx", "server/cli/start.ts"], {
-    cwd: process.cwd(),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      MCP_INSPECTOR_TOKEN: token,
-      MCP_INSPECTOR_SKIP_BUILD: "1",
-      MCP_INSPECTOR_IDLE_TIMEOUT_MS: "1500",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const app = await startAppProcess(port, token, { MCP_INSPECTOR_IDLE_TIMEOUT_MS: "1500" });
   try {
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error("app did not start")), 30_000);
-      app.stdout.on("data", (d: Buffer) => {
-        if (d.toString().includes("ready: http://127.0.0.1")) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-      app.once("exit", (code) => reject(new Error(`app exited early (${code})`)));
-    });
     const list = async () => {
       const res = await fetch(`${base}/api/sessions`, { headers });
       return ((await res.json()) as { sessions: Summary[] }).sessions;

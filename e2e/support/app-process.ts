@@ -1,0 +1,39 @@
+import { spawn, type ChildProcess } from "node:child_process";
+
+/**
+ * A second instance of the built app (the launcher itself, so signals reach the process that owns
+ * the servers) on `port`, resolved once it prints its ready line; killed if it never does.
+ */
+export async function startAppProcess(
+  port: number,
+  token: string,
+  env: Record<string, string> = {},
+): Promise<ChildProcess & { stdout: NonNullable<ChildProcess["stdout"]> }> {
+  const app = spawn(process.execPath, ["--import", "tsx", "server/cli/start.ts"], {
+    cwd: process.cwd(),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      MCP_INSPECTOR_TOKEN: token,
+      MCP_INSPECTOR_SKIP_BUILD: "1",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("app did not start")), 30_000);
+      app.stdout.on("data", (d: Buffer) => {
+        if (d.toString().includes("ready: http://127.0.0.1")) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      app.once("exit", (code) => reject(new Error(`app exited early (${code})`)));
+    });
+  } catch (error) {
+    if (app.exitCode === null) app.kill("SIGKILL");
+    throw error;
+  }
+  return app;
+}
