@@ -3,8 +3,9 @@ import { defineConfig } from "@playwright/test";
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 6391);
 export const E2E_TOKEN = "e2e-token-7c1d9a";
 
-/** Debian's chromium: no browser downloads on this network (see README). */
-const chromiumArgs = [
+/** Debian's chromium: no browser downloads on this network (see README). Also used by the bench. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const chromiumArgs = [
   "--no-sandbox",
   "--disable-gpu",
   "--disable-background-networking",
@@ -29,7 +30,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     browserName: "chromium",
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: chromiumArgs },
     acceptDownloads: true,
     trace: "off",
   },

@@ -1,6 +1,7 @@
 /** Shared pieces of `npm run bench`: an app instance of its own, Chromium, stats. */
 import { spawn, type ChildProcess } from "node:child_process";
 import { chromium, type Browser } from "@playwright/test";
+import { CHROMIUM_PATH, chromiumArgs } from "../../playwright.config";
 
 export const TOKEN = "bench-token";
 export const headers = { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" };
@@ -62,17 +63,7 @@ export async function stopApp(app: App): Promise<void> {
 }
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs });
 }
 
 export async function api<T>(app: App, path: string, init: RequestInit = {}): Promise<T> {
