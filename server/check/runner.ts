@@ -231,18 +231,11 @@ export async function runCheck(
           since - 50,
           since + step.withinMs,
         );
-        if (!hit) {
-          return {
-            mismatches: [
-              {
-                path: "",
-                problem: "missing",
-                expected: `resources/updated for ${step.uri}`,
-                message: `no notifications/resources/updated for ${step.uri} within ${step.withinMs} ms`,
-              },
-            ],
-          };
-        }
+        if (!hit)
+          return notSeen(
+            `resources/updated for ${step.uri}`,
+            `no notifications/resources/updated for ${step.uri} within ${step.withinMs} ms`,
+          );
         if (!step.expect) return { mismatches: [] };
         const actual = observeRead(await session.read(step.uri));
         return {
@@ -259,18 +252,11 @@ export async function runCheck(
           since - 50,
           since + step.withinMs,
         );
-        if (!hit) {
-          return {
-            mismatches: [
-              {
-                path: "",
-                problem: "missing",
-                expected: "notifications/resources/list_changed",
-                message: `no list_changed within ${step.withinMs} ms`,
-              },
-            ],
-          };
-        }
+        if (!hit)
+          return notSeen(
+            "notifications/resources/list_changed",
+            `no list_changed within ${step.withinMs} ms`,
+          );
         const now = (session.resources.value?.items ?? []) as unknown as Record<string, unknown>[];
         const diff = diffLists(before, now, (r) => String(r.uri));
         const mismatches: Mismatch[] = [];
@@ -299,4 +285,9 @@ export async function runCheck(
 /** Only the keys the expectation names are compared for connect (capabilities may grow). */
 function pick(actual: Record<string, unknown>, expect: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.keys(expect).map((k) => [k, actual[k]]));
+}
+
+/** The result of a step whose notification never came. */
+function notSeen(expected: string, message: string): { mismatches: Mismatch[] } {
+  return { mismatches: [{ path: "", problem: "missing", expected, message }] };
 }
