@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { folderIds } from "@/lib/tree-filter";
 import { ancestorIds, type TreeNode } from "@/lib/uri-tree";
 import { visibleRows, type VisibleRow } from "./visible-rows";
@@ -46,17 +46,14 @@ export function useTreeState(
 ) {
   // As the user left it; else the top level starts open (usually one folder per scheme). The way
   // to the selection is open either way.
-  const [expanded, setExpandedState] = useState<ReadonlySet<string>>(() => {
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => {
     const before = rememberAs === undefined ? undefined : remembered.get(rememberAs);
     return new Set([
       ...(before ?? tree.flatMap((node) => (node.kind === "folder" ? [node.id] : []))),
       ...(selectedUri ? ancestorIds([...tree], selectedUri) : []),
     ]);
   });
-  const setExpanded = (ids: ReadonlySet<string>) => {
-    remember(rememberAs, ids);
-    setExpandedState(ids);
-  };
+  useEffect(() => remember(rememberAs, expanded), [rememberAs, expanded]);
   // When the selection changes from outside (back/forward, deep link), reveal it.
   const [revealed, setRevealed] = useState(selectedUri);
   if (revealed !== selectedUri) {
