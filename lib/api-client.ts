@@ -8,6 +8,8 @@ import {
   type CompleteBody,
   type CompleteResponse,
   type CreateSessionBody,
+  type FrameBody,
+  type FrameResponse,
   type PresetListResponse,
   type ReadResponse,
   type ResourceListResponse,
@@ -151,6 +153,14 @@ export function createApiClient(options: ApiClientOptions) {
       const blob = await response.blob();
       return { blob, contentType: response.headers.get("Content-Type") ?? blob.type };
     },
+    /** A sandboxed frame document for an HTML or PDF item (its URL is an id, never the token). */
+    createFrame: (id: string, body: FrameBody, o?: RequestOptions) =>
+      json<FrameResponse>(`${session(id)}/frames`, {
+        ...o,
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      }),
     getStderr: (id: string, o?: RequestOptions) => json<StderrResponse>(`${session(id)}/stderr`, o),
     reconnectSession: (id: string, o?: RequestOptions) =>
       json<SessionSummary>(`${session(id)}/reconnect`, { ...o, method: "POST" }),

@@ -212,3 +212,20 @@ export interface CompleteResponse {
   total?: number;
   hasMore?: boolean;
 }
+
+/** POST /api/sessions/{id}/frames: a sandboxed frame URL for one content item (HTML or PDF). */
+export const frameBodySchema = z
+  .object({
+    uri: z.string().min(1).max(65_536),
+    index: z.number().int().min(0).max(10_000).default(0),
+    kind: z.enum(["html", "pdf"]),
+    scripts: z.boolean().default(false),
+  })
+  .strict();
+export type FrameBody = z.input<typeof frameBodySchema>;
+export interface FrameResponse {
+  /** Same-origin path of the frame document; served with a sandbox CSP, so an opaque origin. */
+  url: string;
+  expiresAt: number;
+}
+export const frameIdSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);

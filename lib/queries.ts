@@ -1,11 +1,11 @@
 /**
  * Query keys and queryOptions factories: the only place TanStack Query keys are spelled.
  * Keys nest so that invalidating a prefix reaches everything below it:
- *   sessionScope(id) ⊃ resources(id), templates(id), stderr(id), read(id, uri) ⊃ content(id, uri, n)
+ *   sessionScope(id) ⊃ resources(id), templates(id), stderr(id), read(id, uri) ⊃ content(id, uri, n), frame(id, …)
  */
 import { queryOptions } from "@tanstack/react-query";
 import type { ApiClient } from "./api-client";
-import type { CompleteBody, SessionListResponse } from "./contract";
+import type { CompleteBody, FrameBody, SessionListResponse } from "./contract";
 import { emptyMarks, type LiveMarks } from "./live-marks";
 import { mergeTrafficSnapshot, type HeldTraffic } from "./traffic-buffer";
 
@@ -28,6 +28,9 @@ export const queryKeys = {
   read: (sessionId: string, uri: string) => [...queryKeys.sessionScope(sessionId), "read", uri] as const,
   content: (sessionId: string, uri: string, index: number) =>
     [...queryKeys.read(sessionId, uri), "content", index] as const,
+  /** Under the read: a live update of the resource makes a new frame document. */
+  frame: (sessionId: string, body: FrameBody) =>
+    [...queryKeys.read(sessionId, body.uri), "frame", body.index ?? 0, body.kind, body.scripts ?? false] as const,
   /** Template argument completion: one answer per template, argument, typed value and context. */
   completion: (sessionId: string, body: CompleteBody) =>
     [...queryKeys.sessionScope(sessionId), "completion", body] as const,
@@ -111,6 +114,15 @@ export const contentQuery = (api: ApiClient, sessionId: string, uri: string, ind
     staleTime: 30_000,
     // Blobs can be large: do not keep them around after the viewer lets go.
     gcTime: 15_000,
+  });
+
+export const frameQuery = (api: ApiClient, sessionId: string, body: FrameBody) =>
+  queryOptions({
+    queryKey: queryKeys.frame(sessionId, body),
+    queryFn: ({ signal }) => api.createFrame(sessionId, body, { signal }),
+    // The server keeps a frame document ten minutes; a remount asks for a fresh one.
+    staleTime: 5 * 60_000,
+    gcTime: 0,
   });
 
 export const watchesQuery = (api: ApiClient, sessionId: string) =>

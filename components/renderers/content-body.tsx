@@ -119,6 +119,9 @@ export function ContentBody(props: ContentBodyProps) {
       case "html":
         return (
           <HtmlView
+            sessionId={sessionId}
+            readUri={readUri}
+            index={index}
             text={t}
             mcpApp={dispatch.mcpApp}
             plainSource={richAnyway ? null : plain}

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMemo, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { CodeView } from "./code-view";
 import { Notice } from "./notice";
 import { PlainTextView } from "./plain-text-view";
@@ -10,6 +10,10 @@ import { ToggleOption } from "./toggle-option";
 import { ViewSwitch } from "./view-switch";
 
 export interface HtmlViewProps {
+  sessionId: string;
+  /** The URI that was read and the item's index: the preview frame serves that item. */
+  readUri: string;
+  index: number;
   text: string;
   /** `text/html;profile=mcp-app` (an MCP App page, often `ui://`). */
   mcpApp: boolean;
@@ -20,10 +24,18 @@ export interface HtmlViewProps {
 }
 
 /** HTML as source by default; a preview only in a sandboxed frame, scripts off unless asked. */
-export function HtmlView({ text, mcpApp, plainSource, onHighlightAnyway, actions }: HtmlViewProps) {
+export function HtmlView({
+  sessionId,
+  readUri,
+  index,
+  text,
+  mcpApp,
+  plainSource,
+  onHighlightAnyway,
+  actions,
+}: HtmlViewProps) {
   const [mode, setMode] = useState<"source" | "preview">("source");
   const [scripts, setScripts] = useState(false);
-  const blob = useMemo(() => new Blob([text], { type: "text/html;charset=utf-8" }), [text]);
   const controls = (
     <ViewSwitch
       label="HTML view"
@@ -77,7 +89,10 @@ export function HtmlView({ text, mcpApp, plainSource, onHighlightAnyway, actions
       </Notice>
       <SandboxedFrame
         key={scripts ? "scripts" : "static"}
-        blob={blob}
+        sessionId={sessionId}
+        readUri={readUri}
+        index={index}
+        kind="html"
         allowScripts={scripts}
         title="HTML preview (sandboxed)"
       />

@@ -23,8 +23,9 @@ export interface ImageViewProps {
 }
 
 /**
- * An image through `<img>` and a blob: URL of the raw bytes (SVG too: inside `<img>` it cannot
- * run script), on a checkerboard, with its natural size and a zoom: fit, 100 %, 200 %, 400 %.
+ * An image through `<img>` of the raw bytes — a blob: URL for raster types, a data: URL for SVG
+ * and anything else (use-object-url.ts: opened in a tab of its own, it must not be our origin) —
+ * on a checkerboard, with its natural size and a zoom: fit, 100 %, 200 %, 400 %.
  */
 export function ImageView({ sessionId, readUri, index, alt, source, actions }: ImageViewProps) {
   const content = useContentBlob(sessionId, readUri, index);
@@ -101,7 +102,7 @@ export function ImageView({ sessionId, readUri, index, alt, source, actions }: I
       ) : (
         <div className={`scrollbar-thin max-h-[70vh] overflow-auto p-3 ${CHECKERBOARD}`}>
           {broken && <p className="mb-2 text-xs text-rose-700">The browser could not decode this image.</p>}
-          {/* eslint-disable-next-line @next/next/no-img-element -- a blob: URL of server bytes; next/image cannot help */}
+          {/* eslint-disable-next-line @next/next/no-img-element -- a blob:/data: URL of server bytes; next/image cannot help */}
           <img
             ref={image}
             alt={alt}

@@ -1,8 +1,6 @@
 "use client";
 
 import { useState, type ReactNode } from "react";
-import { useContentBlob } from "@/components/resource-viewer/use-content-blob";
-import { Spinner } from "@/components/ui/spinner";
 import type { SniffResult } from "@/lib/mime-sniff";
 import { BinaryView } from "./binary-view";
 import { Notice } from "./notice";
@@ -42,7 +40,6 @@ function browserShowsPdfSandboxed(): boolean {
 export function PdfView({ sessionId, readUri, index, base64, byteLength, sniffed, actions }: PdfViewProps) {
   const inline = browserShowsPdfSandboxed();
   const [mode, setMode] = useState<"preview" | "details">(inline ? "preview" : "details");
-  const content = useContentBlob(sessionId, readUri, index);
   const controls = inline && (
     <ViewSwitch
       label="PDF view"
@@ -76,22 +73,15 @@ export function PdfView({ sessionId, readUri, index, base64, byteLength, sniffed
   return (
     <div>
       <RendererToolbar actions={actions}>{controls}</RendererToolbar>
-      {content.isPending ? (
-        <div className="px-3 py-4">
-          <Spinner label="Loading PDF…" />
-        </div>
-      ) : content.isError ? (
-        <p role="alert" className="px-3 py-4 text-xs text-rose-700">
-          Could not load the PDF: {content.error.message}
-        </p>
-      ) : (
-        <SandboxedFrame
-          blob={content.data.blob}
-          allowScripts={false}
-          title="PDF preview (sandboxed)"
-          className="h-[70vh] w-full border-0"
-        />
-      )}
+      <SandboxedFrame
+        sessionId={sessionId}
+        readUri={readUri}
+        index={index}
+        kind="pdf"
+        allowScripts={false}
+        title="PDF preview (sandboxed)"
+        className="h-[70vh] w-full border-0"
+      />
     </div>
   );
 }

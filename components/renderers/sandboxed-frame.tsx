@@ -1,9 +1,16 @@
 "use client";
 
-import { useObjectUrlRef } from "./use-object-url";
+import { useQuery } from "@tanstack/react-query";
+import { api } from "@/components/auth/api";
+import { Spinner } from "@/components/ui/spinner";
+import { frameQuery } from "@/lib/queries";
 
 export interface SandboxedFrameProps {
-  blob: Blob;
+  sessionId: string;
+  /** The URI that was read, and which of its content items to show. */
+  readUri: string;
+  index: number;
+  kind: "html" | "pdf";
   title: string;
   /** `sandbox="allow-scripts"`; otherwise `sandbox=""` (nothing at all is allowed). */
   allowScripts: boolean;
@@ -11,18 +18,40 @@ export interface SandboxedFrameProps {
 }
 
 /**
- * Server content in an iframe with a unique, opaque origin: the sandbox never includes
- * allow-same-origin (nor forms, popups or top navigation), so even with scripts on, the page
- * cannot reach this document, its storage, or the inspector's API. Loaded from a blob: URL, which
- * the app's CSP (`frame-src blob:`) allows; the document inherits that CSP, so it cannot load
- * anything remote either. Sandbox flags apply when the frame navigates: remount (key) to change
- * `allowScripts`.
+ * Server content in an iframe with a unique, opaque origin, twice over: the sandbox attribute
+ * never includes allow-same-origin (nor forms, popups or top navigation), and the document comes
+ * from the frame route (app/frame/[id]) with a `sandbox` CSP of its own, so it stays an opaque
+ * origin when opened in a tab of its own, where a blob: URL would have been our origin. Nothing
+ * remote loads in it (its CSP). Sandbox flags apply when the frame navigates: remount (key) to
+ * change `allowScripts`.
  */
-export function SandboxedFrame({ blob, title, allowScripts, className }: SandboxedFrameProps) {
-  const frame = useObjectUrlRef<HTMLIFrameElement>(blob);
+export function SandboxedFrame({
+  sessionId,
+  readUri,
+  index,
+  kind,
+  title,
+  allowScripts,
+  className,
+}: SandboxedFrameProps) {
+  const frame = useQuery(frameQuery(api, sessionId, { uri: readUri, index, kind, scripts: allowScripts }));
+  if (frame.isPending) {
+    return (
+      <div className="px-3 py-4">
+        <Spinner label="Preparing the preview…" />
+      </div>
+    );
+  }
+  if (frame.isError) {
+    return (
+      <p role="alert" className="px-3 py-4 text-xs text-rose-700">
+        Could not prepare the preview: {frame.error.message}
+      </p>
+    );
+  }
   return (
     <iframe
-      ref={frame}
+      src={frame.data.url}
       title={title}
       sandbox={allowScripts ? "allow-scripts" : ""}
       referrerPolicy="no-referrer"

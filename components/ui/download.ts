@@ -2,11 +2,13 @@
 const REVOKE_AFTER_MS = 60_000;
 
 /**
- * Saves `blob` as a file: a short-lived `blob:` URL on a clicked `<a download>`, revoked after a
+ * Saves `blob` as a file: a short-lived `blob:` URL (always application/octet-stream) on a clicked `<a download>`, revoked after a
  * minute (`onRevoked` then). Returns the URL, for callers that revoke earlier (on unmount).
  */
 export function saveBlob(blob: Blob, fileName: string, onRevoked?: (url: string) => void): string {
-  const url = URL.createObjectURL(blob);
+  // Bytes to save, never a document: a blob: URL is our origin, and a server's text/html or SVG
+  // opened from it would run there. As octet-stream the browser only ever downloads it.
+  const url = URL.createObjectURL(new Blob([blob], { type: "application/octet-stream" }));
   const link = document.createElement("a");
   link.href = url;
   link.download = fileName;

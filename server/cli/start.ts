@@ -1,9 +1,11 @@
 /**
  * `npm start`: build if needed, then serve the app on 127.0.0.1 with a per-run token, and print
- * the one URL to open. Owns process-level concerns: the Host/Origin gate for every request
- * (pages included), and reaping every MCP server on SIGINT/SIGTERM/exit.
+ * the one URL to open. Owns process-level concerns: the request gate for every request (Host,
+ * Origin, token, path, body size, security headers: request-gate.ts), and reaping every MCP
+ * server on SIGINT/SIGTERM/exit.
  *
- * Not `import "server-only"`: this runs under tsx outside Next's bundler; it imports only lib/.
+ * Not `import "server-only"`: this runs under tsx outside Next's bundler; it imports lib/ and the
+ * few server/http modules written to load outside Next (token.ts, limits.ts).
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -11,7 +13,8 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import next from "next";
-import { isAllowedHost, isAllowedOrigin, isLoopbackName } from "../../lib/request-guard";
+import { isLoopbackName } from "../../lib/request-guard";
+import { createRequestGate } from "./request-gate";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 process.chdir(root);
@@ -73,26 +76,12 @@ async function main(): Promise<void> {
   await app.prepare();
   const handle = app.getRequestHandler();
 
+  let actualPort = port;
+  const gate = createRequestGate({ token, port: () => String(actualPort), allowRemote });
   const server = http.createServer((req, res) => {
-    const reqHost = req.headers.host;
-    const origin = req.headers.origin;
-    const hostOk = allowRemote ? Boolean(reqHost) : isAllowedHost(reqHost, String(actualPort));
-    if (!hostOk || !isAllowedOrigin(origin, reqHost)) {
-      res.writeHead(403, { "Content-Type": "application/json", "Cache-Control": "no-store" });
-      res.end(
-        JSON.stringify({
-          error: {
-            code: "forbidden",
-            message: hostOk ? "Cross-origin requests are not allowed." : "Host not allowed.",
-          },
-        }),
-      );
-      return;
-    }
-    void handle(req, res);
+    if (gate(req, res)) void handle(req, res);
   });
 
-  let actualPort = port;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => resolve());

@@ -1,19 +1,12 @@
 import "server-only";
-import { timingSafeEqual, createHash } from "node:crypto";
 import { isAllowedHost, isAllowedOrigin } from "@/lib/request-guard";
 import { HttpError } from "./errors";
+import { authorized } from "./token";
 
 /** The per-run token. The launcher generates one (or takes MCP_INSPECTOR_TOKEN) before Next loads. */
 function expectedToken(): string | null {
   const t = process.env.MCP_INSPECTOR_TOKEN;
   return t && t.length > 0 ? t : null;
-}
-
-/** Constant-time comparison: hash both sides so lengths never leak through timing either. */
-export function tokenMatches(given: string, expected: string): boolean {
-  const a = createHash("sha256").update(given).digest();
-  const b = createHash("sha256").update(expected).digest();
-  return timingSafeEqual(a, b);
 }
 
 export function checkHostAndOrigin(req: Request): void {
@@ -41,9 +34,7 @@ export function checkToken(req: Request): void {
       "No access token is configured; start the app with `npm start`.",
     );
   }
-  const header = req.headers.get("authorization") ?? "";
-  const match = /^Bearer\s+(.+)$/i.exec(header.trim());
-  if (!match?.[1] || !tokenMatches(match[1], expected)) {
+  if (!authorized(req.headers.get("authorization"), expected)) {
     throw new HttpError(401, "unauthorized", "Missing or wrong access token.");
   }
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import type { ReadResponse } from "@/lib/contract";
 import { HttpError } from "./errors";
+import { BODY_LENGTH_HEADER } from "./limits";
 
 const MIME =
   /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*(\s*;\s*[a-z0-9_.-]+=("[^"\r\n]*"|[^;\s"]*))*$/i;
@@ -61,12 +62,13 @@ export function contentItemResponse(
     headers: {
       "Content-Type": mime,
       "Content-Length": String(bytes.byteLength),
+      [BODY_LENGTH_HEADER]: String(bytes.byteLength),
       "Content-Disposition": contentDisposition(
         download ? "attachment" : "inline",
         filenameFor(item.uri || uri, index),
       ),
       "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "sandbox",
+      "Content-Security-Policy": "sandbox; default-src 'none'; frame-ancestors 'none'",
       "Cache-Control": "no-store",
     },
   });

@@ -1,7 +1,9 @@
 import "server-only";
+import { parse as parseContentType } from "content-type";
 import type { z } from "zod";
 import { checkHostAndOrigin, checkToken } from "./auth";
 import { errorResponse, HttpError, toHttpError } from "./errors";
+import { MAX_BODY_BYTES } from "./limits";
 
 type Handler<P> = (req: Request, params: P) => Promise<Response> | Response;
 
@@ -32,13 +34,48 @@ export function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.inf
   return r.data;
 }
 
-export async function readJson(req: Request): Promise<unknown> {
-  const type = req.headers.get("content-type") ?? "";
-  if (!type.includes("application/json")) {
+/** Whether a Content-Type header is exactly application/json (charset utf-8 allowed), parsed, not matched. */
+export function isJsonContentType(header: string | null): boolean {
+  if (!header) return false;
+  try {
+    const { type, parameters } = parseContentType(header);
+    const charset = parameters.charset?.toLowerCase();
+    return type === "application/json" && (charset === undefined || charset === "utf-8");
+  } catch {
+    return false;
+  }
+}
+
+/** The body's bytes, refused with a 413 as soon as they pass `limit` (declared or not). */
+async function readLimited(req: Request, limit: number): Promise<Uint8Array> {
+  const declared = Number(req.headers.get("content-length") ?? 0);
+  const tooLarge = () =>
+    new HttpError(413, "payload_too_large", `Request bodies are limited to ${limit} bytes.`);
+  if (declared > limit) throw tooLarge();
+  if (!req.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = req.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+export async function readJson(req: Request, limit = MAX_BODY_BYTES): Promise<unknown> {
+  if (!isJsonContentType(req.headers.get("content-type"))) {
     throw new HttpError(415, "bad_request", "Send the body as application/json.");
   }
+  const bytes = await readLimited(req, limit);
   try {
-    return await req.json();
+    return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes)) as unknown;
   } catch {
     throw new HttpError(400, "bad_request", "The body is not valid JSON.");
   }

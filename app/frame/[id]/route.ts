@@ -1,0 +1,31 @@
+import { frameIdSchema } from "@/lib/contract";
+import { frameHeaders } from "@/lib/security-headers";
+import { HttpError } from "@/server/http/errors";
+import { getFrameStore } from "@/server/http/frames";
+import { BODY_LENGTH_HEADER } from "@/server/http/limits";
+import { apiRoute } from "@/server/http/route";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * One preview document, by its unguessable id (a frame cannot send the token). Its own CSP
+ * sandboxes it — an opaque origin wherever it is opened — and lets only our page frame it.
+ */
+export const GET = apiRoute<{ id: string }>(
+  (_req, { id }) => {
+    const parsed = frameIdSchema.safeParse(id);
+    const frame = parsed.success ? getFrameStore().get(parsed.data) : undefined;
+    if (!frame) throw new HttpError(404, "not_found", "This preview has expired; open it again from the viewer.");
+    return new Response(frame.bytes as Uint8Array<ArrayBuffer>, {
+      status: 200,
+      headers: {
+        ...Object.fromEntries(frameHeaders(frame.scripts)),
+        "Content-Type": frame.contentType,
+        "Content-Length": String(frame.bytes.byteLength),
+        [BODY_LENGTH_HEADER]: String(frame.bytes.byteLength),
+        "Content-Disposition": "inline",
+      },
+    });
+  },
+  { public: true },
+);
