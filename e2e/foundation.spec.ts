@@ -1,11 +1,11 @@
 /**
  * Issue #2 end to end: the built app in real Chromium, real MCP servers over stdio.
  */
-import http from "node:http";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { E2E_PORT, E2E_TOKEN } from "../playwright.config";
 import { InspectorPage } from "./pages/inspector-page";
 import { startAppProcess } from "./support/app-process";
+import { rawGet } from "./support/raw-http";
 import { deleteAllSessions } from "./support/sessions";
 
 const auth = { Authorization: `Bearer ${E2E_TOKEN}` };
@@ -31,18 +31,6 @@ function alive(pid: number): boolean {
   } catch {
     return false;
   }
-}
-
-/** A raw request where we choose the Host header (browsers and fetch will not let us). */
-function rawGet(pathname: string, headers: Record<string, string>, port = E2E_PORT): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port, path: pathname, headers }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
-    req.on("error", reject);
-    req.end();
-  });
 }
 
 test.afterEach(async ({ request }) => deleteAllSessions(request));

@@ -140,7 +140,7 @@ test("HTML shows its source first; the preview is a sandboxed frame its script c
   await item.getByRole("button", { name: "Preview" }).click();
   const frame = item.locator('iframe[title="HTML preview (sandboxed)"]');
   await expect(frame).toHaveAttribute("sandbox", "");
-  await expect(frame).toHaveAttribute("src", /^blob:/);
+  await expect(frame).toHaveAttribute("src", /^\/frame\//);
   await expect(page.frameLocator('iframe[title="HTML preview (sandboxed)"]').locator("#status")).toHaveText(
     /did not run/,
   );
@@ -179,7 +179,7 @@ test("SVG shows only through <img>, where its script never runs", async ({ page,
   const inspector = await openSample(page, request, S.svg);
   const img = inspector.contentItem.getByRole("img", { name: S.svg });
   await expect(img).toBeVisible();
-  await expect(img).toHaveAttribute("src", /^blob:/);
+  await expect(img).toHaveAttribute("src", /^data:image\/svg\+xml/);
   await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(160);
   await expect(page.locator("svg text")).toHaveCount(0); // never inlined
   await inspector.contentItem.getByRole("button", { name: "Source" }).click();

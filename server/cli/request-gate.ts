@@ -10,7 +10,14 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isAllowedHost, isAllowedOrigin } from "../../lib/request-guard";
-import { apiHeaders, frameHeaders, newNonce, pageCsp, pageHeaders, type HeaderList } from "../../lib/security-headers";
+import {
+  apiHeaders,
+  frameHeaders,
+  newNonce,
+  pageCsp,
+  pageHeaders,
+  type HeaderList,
+} from "../../lib/security-headers";
 import { BODY_LENGTH_HEADER, MAX_BODY_BYTES } from "../http/limits";
 import { authorized } from "../http/token";
 
@@ -42,7 +49,7 @@ function refuse(res: ServerResponse, status: number, code: string, message: stri
  */
 function setDefaultHeaders(res: ServerResponse, headers: HeaderList): void {
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
-  res.writeHead = ((...args: unknown[]) => {
+  res.writeHead = (...args: unknown[]) => {
     for (const [name, value] of headers) if (!res.hasHeader(name)) res.setHeader(name, value);
     const length = res.getHeader(BODY_LENGTH_HEADER);
     if (length !== undefined) {
@@ -51,7 +58,7 @@ function setDefaultHeaders(res: ServerResponse, headers: HeaderList): void {
         res.setHeader("Content-Length", String(length));
     }
     return writeHead(...args);
-  }) as ServerResponse["writeHead"];
+  };
 }
 
 /** The decoded path, or null when it is not a path or does not decode (`/api/sessions/%ff`). */

@@ -1,0 +1,339 @@
+/**
+ * Issue #9 end to end: the built app attacked the way docs/SECURITY.md says it can be — by a web
+ * page on another loopback port, by DNS rebinding, by a token put in the wrong place, and by a
+ * hostile server whose SVG, HTML and markdown are opened in the page, in new tabs and through
+ * window.open. Every guarantee is checked where a user meets it: real HTTP, real Chromium.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { E2E_PORT, E2E_TOKEN } from "../playwright.config";
+import { DEMO_SAMPLE_URIS as S } from "../server/demo/uris";
+import { InspectorPage } from "./pages/inspector-page";
+import { rawRequest } from "./support/raw-http";
+import { deleteAllSessions } from "./support/sessions";
+
+const APP = `http://127.0.0.1:${E2E_PORT}`;
+const auth = { Authorization: `Bearer ${E2E_TOKEN}` };
+type Canary = Window & { __pwned?: unknown };
+
+async function sessionCount(request: APIRequestContext): Promise<number> {
+  const res = await request.get("/api/sessions", { headers: auth });
+  return ((await res.json()) as { sessions: unknown[] }).sessions.length;
+}
+
+async function startDemo(request: APIRequestContext): Promise<string> {
+  const res = await request.post("/api/sessions", {
+    headers: { ...auth, "Content-Type": "application/json" },
+    data: { preset: "demo" },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+/** Where a tab's canary stands: set or not, and in which origin. */
+async function tabState(page: Page): Promise<{ origin: string; canary: unknown; url: string }> {
+  const url = page.url();
+  try {
+    const { origin, canary } = await page.evaluate(() => ({
+      origin: self.origin,
+      canary: (window as Canary).__pwned,
+    }));
+    return { origin, canary, url };
+  } catch {
+    // A page the browser refused to show (an error page) runs nothing of ours or theirs.
+    return { origin: "unreachable", canary: undefined, url };
+  }
+}
+
+test.afterEach(async ({ request }) => deleteAllSessions(request));
+
+test("a hostile page on another loopback port can neither call, embed nor stream the app", async ({
+  page,
+  request,
+}) => {
+  // The attacker's page: every cross-site trick a browser allows, results written into the page.
+  const attack = `<!doctype html><meta charset="utf-8"><title>attacker</title>
+<iframe name="sink" id="sink"></iframe>
+<iframe id="embed" src="${APP}/"></iframe>
+<form id="form" method="POST" action="${APP}/api/sessions" enctype="text/plain" target="sink">
+  <input name='{"preset":"demo","x":"' value='"}'>
+</form>
+<script>
+window.results = {};
+const r = (k, v) => { window.results[k] = v; };
+(async () => {
+  try { const x = await fetch("${APP}/api/sessions"); r("fetch", "status " + x.status); }
+  catch (e) { r("fetch", "blocked"); }
+  try { const x = await fetch("${APP}/api/sessions", { headers: { Authorization: "Bearer guess" } }); r("fetchToken", "status " + x.status); }
+  catch (e) { r("fetchToken", "blocked"); }
+  try {
+    const x = await fetch("${APP}/api/sessions", { method: "POST", mode: "no-cors",
+      headers: { "Content-Type": "text/plain" }, body: JSON.stringify({ preset: "demo" }) });
+    r("noCors", "opaque " + x.type);
+  } catch (e) { r("noCors", "blocked"); }
+  document.getElementById("form").submit();
+  await new Promise((ok) => {
+    const es = new EventSource("${APP}/api/events");
+    es.onmessage = () => { r("eventSource", "message"); es.close(); ok(); };
+    es.onerror = () => { r("eventSource", "error"); es.close(); ok(); };
+  });
+  try { document.getElementById("embed").contentWindow.document.title; r("embedRead", "read"); }
+  catch (e) { r("embedRead", "blocked"); }
+  r("done", true);
+})();
+</script>`;
+  const attacker = http.createServer((_req, res) => {
+    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+    res.end(attack);
+  });
+  await new Promise<void>((ok) => attacker.listen(0, "127.0.0.1", ok));
+  const port = (attacker.address() as AddressInfo).port;
+  try {
+    const before = await sessionCount(request);
+    await page.goto(`http://127.0.0.1:${port}/`);
+    await expect
+      .poll(() => page.evaluate(() => (window as Window & { results?: { done?: boolean } }).results?.done), {
+        timeout: 20_000,
+      })
+      .toBe(true);
+    const results = await page.evaluate(
+      () => (window as Window & { results?: Record<string, unknown> }).results ?? {},
+    );
+    // CORS hides the answers (blocked) or the gate refuses (403): never a 2xx the page can read.
+    expect(results.fetch).toMatch(/^(blocked|status 40[13])$/);
+    expect(results.fetchToken).toMatch(/^(blocked|status 40[13])$/);
+    expect(results.noCors).toMatch(/^(blocked|opaque opaque)$/);
+    expect(results.eventSource).toBe("error");
+    expect(results.embedRead).toBe("blocked");
+    // The app never rendered inside the attacker's frame (frame-ancestors 'none', X-Frame-Options).
+    for (const frame of page.frames()) {
+      const title = await frame.evaluate(() => document.title).catch(() => "unreachable");
+      expect(title).not.toBe("MCP Resource Inspector");
+    }
+    // Neither the no-cors POST nor the form started anything.
+    await page.waitForTimeout(500);
+    expect(await sessionCount(request)).toBe(before);
+  } finally {
+    attacker.closeAllConnections();
+    await new Promise((ok) => attacker.close(ok));
+  }
+});
+
+test("DNS-rebinding Host values, foreign Origins and a token anywhere but the header are refused", async () => {
+  const rebinding = [
+    "evil.example",
+    `evil.example:${E2E_PORT}`,
+    `127.0.0.1.nip.io:${E2E_PORT}`,
+    `localhost.evil.example:${E2E_PORT}`,
+    `0.0.0.0:${E2E_PORT}`,
+    `2130706433:${E2E_PORT}`,
+    `127.1:${E2E_PORT}`,
+    `127.0.0.1:${E2E_PORT + 7}`,
+    `[::ffff:127.0.0.1]:${E2E_PORT}`,
+  ];
+  for (const host of rebinding) {
+    for (const path of ["/", "/api/health", "/api/sessions", `/frame/${"a".repeat(43)}`]) {
+      const res = await rawRequest(path, { headers: { ...auth, Host: host } });
+      expect(res.status, `${host} ${path}`).toBe(403);
+      expect(JSON.parse(res.body), `${host} ${path}`).toMatchObject({ error: { code: "forbidden" } });
+    }
+  }
+  const origins = [
+    "http://evil.example",
+    `http://127.0.0.1:${E2E_PORT + 7}`,
+    "null",
+    `https://127.0.0.1:${E2E_PORT}`,
+  ];
+  for (const origin of origins) {
+    const res = await rawRequest("/api/sessions", { headers: { ...auth, Origin: origin } });
+    expect(res.status, origin).toBe(403);
+  }
+  const misplaced: [string, Record<string, string>][] = [
+    [`/api/sessions?token=${E2E_TOKEN}`, {}],
+    ["/api/sessions", { Cookie: `token=${E2E_TOKEN}` }],
+    ["/api/sessions", { "X-Api-Key": E2E_TOKEN }],
+    ["/api/sessions", { Authorization: E2E_TOKEN }],
+    ["/api/sessions", { Authorization: `Basic ${Buffer.from(`x:${E2E_TOKEN}`).toString("base64")}` }],
+    ["/api/sessions", { Authorization: `Bearer ${E2E_TOKEN}x` }],
+    // The token is checked before anything else: a path Next cannot decode still answers 401.
+    ["/api/sessions/%ff", {}],
+    ["/api/nowhere", {}],
+  ];
+  for (const [path, headers] of misplaced) {
+    const res = await rawRequest(path, { headers });
+    expect(res.status, `${path} ${JSON.stringify(headers)}`).toBe(401);
+    expect(JSON.parse(res.body)).toMatchObject({ error: { code: "unauthorized" } });
+  }
+  // With the token: a clear 4xx in the envelope, never Next's plain-text 500.
+  for (const [path, status] of [
+    ["/api/sessions/%ff", 400],
+    ["/api/sessions/%00abc", 400],
+    ["/api/nowhere", 404],
+    ["/api/sessions/nosuchsession1", 404],
+  ] as const) {
+    const res = await rawRequest(path, { headers: auth });
+    expect(res.status, path).toBe(status);
+    expect(res.headers["content-type"], path).toMatch(/^application\/json/);
+    expect(JSON.parse(res.body), path).toHaveProperty("error.code");
+  }
+  // Bodies: exactly application/json, and nothing over 1 MB is read (declared or streamed).
+  const post = (headers: Record<string, string>, body: string | Buffer) =>
+    rawRequest("/api/sessions", { method: "POST", headers: { ...auth, ...headers }, body });
+  expect((await post({ "Content-Type": "text/plain; x=application/json" }, "{}")).status).toBe(415);
+  expect((await post({ "Content-Type": "application/jsonx" }, "{}")).status).toBe(415);
+  const big = Buffer.alloc(2 * 1024 * 1024, 0x20);
+  expect((await post({ "Content-Type": "application/json" }, big)).status).toBe(413);
+  expect(
+    (await post({ "Content-Type": "application/json", "Transfer-Encoding": "chunked" }, big)).status,
+  ).toBe(413);
+});
+
+test("hostile SVG, HTML and markdown never run in our origin: in the page, in new tabs, or via window.open", async ({
+  page,
+  context,
+  request,
+}) => {
+  const violations: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" && /Content Security Policy/.test(m.text()) && /_next/.test(m.text()))
+      violations.push(m.text());
+  });
+  const id = await startDemo(request);
+  const inspector = new InspectorPage(page);
+  const tabs: Page[] = [];
+  context.on("page", (p) => {
+    if (p !== page) tabs.push(p);
+  });
+
+  // Markdown: rendered as React elements; its javascript:/data: links are text.
+  await inspector.openUri(id, S.markdown);
+  await expect(
+    inspector.contentItem.getByRole("heading", { name: "Markdown with hostile parts" }),
+  ).toBeVisible();
+  await expect(inspector.contentItem.locator('a[href^="javascript:"], a[href^="data:"]')).toHaveCount(0);
+
+  // SVG: shown through <img> from a data: URL, never a blob: URL of our origin.
+  await inspector.openUri(id, S.svg);
+  const img = inspector.contentItem.getByRole("img", { name: S.svg });
+  await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(160);
+  const svgSrc = (await img.getAttribute("src"))!;
+  expect(svgSrc).toMatch(/^data:image\/svg\+xml/);
+  await page.evaluate((src) => window.open(src, "_blank"), svgSrc);
+
+  // HTML preview, scripts on: they run only inside the frame's opaque origin.
+  await inspector.openUri(id, S.html);
+  await inspector.contentItem.getByRole("button", { name: "Preview" }).click();
+  await inspector.contentItem.getByRole("checkbox", { name: /run its scripts/i }).check();
+  const frame = inspector.contentItem.locator('iframe[title="HTML preview (sandboxed)"]');
+  await expect(page.frameLocator('iframe[title="HTML preview (sandboxed)"]').locator("#status")).toHaveText(
+    "This script ran, inside the sandbox only.",
+  );
+  const frameSrc = (await frame.getAttribute("src"))!;
+  expect(frameSrc).toMatch(/^\/frame\/[A-Za-z0-9_-]{43}$/);
+  const inner = page.frames().find((f) => f.url().includes(frameSrc))!;
+  expect(await inner.evaluate(() => self.origin)).toBe("null");
+  expect(await inner.evaluate(() => (window as Canary).__pwned)).toBe(true);
+  // The frame's URL opened as a page of its own: still sandboxed, and inert.
+  await page.evaluate((src) => window.open(src, "_blank"), frameSrc);
+  const direct = await context.newPage();
+  tabs.push(direct);
+  const frameResponse = await direct.goto(`${APP}${frameSrc}`);
+  expect(frameResponse?.headers()["content-security-policy"]).toMatch(/^sandbox;/);
+  await expect(direct.locator("#status")).toHaveText(/did not run/);
+  // The content route's URL opened in a tab: no token there, so a 401 envelope, sandboxed.
+  const contentTab = await context.newPage();
+  tabs.push(contentTab);
+  const contentUrl = `${APP}/api/sessions/${id}/content?${new URLSearchParams({ uri: S.svg, index: "0" }).toString()}`;
+  expect((await contentTab.goto(contentUrl))?.status()).toBe(401);
+
+  await expect.poll(() => tabs.length).toBeGreaterThanOrEqual(4);
+  for (const tab of tabs) {
+    await tab.waitForLoadState().catch(() => undefined);
+    const state = await tabState(tab);
+    expect(state.canary, `canary in ${state.url} (${state.origin})`).toBeUndefined();
+    // Nothing of the server's is a document of our origin holding our storage.
+    if (state.origin === APP) expect(state.url).toMatch(/^about:blank|^http/);
+  }
+  expect(await inspector.canary()).toBeUndefined();
+  expect(violations).toEqual([]);
+  for (const tab of tabs) await tab.close();
+});
+
+test("every route's security headers, as the browser receives them", async ({ page, request }) => {
+  const id = await startDemo(request);
+  const pageResponse = await page.goto(`/?token=${E2E_TOKEN}`);
+  const pageHeaders = pageResponse!.headers();
+  const csp = pageHeaders["content-security-policy"]!;
+  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+  expect(nonce).toBeTruthy();
+  expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(pageHeaders["x-frame-options"]).toBe("DENY");
+  // Every script Next wrote carries this answer's nonce, and the app runs (hydrated) under it.
+  const scripts = await page
+    .locator("script")
+    .evaluateAll((els) => els.map((e) => (e as HTMLScriptElement).nonce));
+  expect(scripts.length).toBeGreaterThan(0);
+  await expect(page.getByRole("button", { name: /try the demo server/i })).toBeVisible();
+  // A second load gets another nonce.
+  const again = (await request.get("/")).headers()["content-security-policy"];
+  expect(again).not.toContain(nonce!);
+
+  const svg = encodeURIComponent(S.svg);
+  const routes = [
+    "/api/health",
+    "/api/presets",
+    "/api/sessions",
+    `/api/sessions/${id}`,
+    `/api/sessions/${id}/resources`,
+    `/api/sessions/${id}/templates`,
+    `/api/sessions/${id}/stderr`,
+    `/api/sessions/${id}/traffic`,
+    `/api/sessions/${id}/watches`,
+    `/api/sessions/${id}/tools`,
+    `/api/sessions/${id}/read?uri=${svg}`,
+    `/api/sessions/${id}/content?uri=${svg}&index=0`,
+    `/api/sessions/${id}/recording`,
+    "/api/checks",
+    "/api/nowhere",
+  ];
+  const seen = await page.evaluate(
+    async ({ routes, token }) => {
+      const out: Record<string, { status: number; headers: Record<string, string>; bytes: number }> = {};
+      for (const r of routes) {
+        const res = await fetch(r, { headers: { Authorization: `Bearer ${token}` } });
+        const bytes = (await res.arrayBuffer()).byteLength;
+        out[r] = { status: res.status, headers: Object.fromEntries(res.headers), bytes };
+      }
+      return out;
+    },
+    { routes, token: E2E_TOKEN },
+  );
+  for (const r of routes) {
+    const { status, headers, bytes } = seen[r]!;
+    expect(status, r).toBeLessThan(500);
+    expect(headers["content-security-policy"], r).toMatch(/sandbox/);
+    expect(headers["content-security-policy"], r).toContain("default-src 'none'");
+    expect(headers["x-content-type-options"], r).toBe("nosniff");
+    expect(headers["cache-control"], r).toBe("no-store");
+    expect(headers["referrer-policy"], r).toBe("no-referrer");
+    if (r.includes("/content?")) {
+      expect(headers["content-type"]).toBe("image/svg+xml; charset=utf-8");
+      expect(Number(headers["content-length"])).toBe(bytes);
+    }
+  }
+  // The frame route's own sandbox CSP reaches the browser, and only our page may frame it.
+  const frame = await request.post(`/api/sessions/${id}/frames`, {
+    headers: { ...auth, "Content-Type": "application/json" },
+    data: { uri: S.html, kind: "html", scripts: true },
+  });
+  expect(frame.status()).toBe(201);
+  const { url } = (await frame.json()) as { url: string };
+  const served = await request.get(url, { headers: { "Sec-Fetch-Dest": "iframe" } });
+  expect(served.headers()["content-security-policy"]).toMatch(
+    /^sandbox allow-scripts;.*frame-ancestors 'self'/,
+  );
+  expect(Number(served.headers()["content-length"])).toBe((await served.body()).byteLength);
+  expect((await request.get(`/frame/${"x".repeat(43)}`)).status()).toBe(404);
+});
