@@ -11,6 +11,13 @@ describe("decodedPath", () => {
     expect(decodedPath("/a%0d%0aSet-Cookie:x")).toBeNull();
     expect(decodedPath("http://evil/")).toBeNull();
     expect(decodedPath(undefined)).toBeNull();
+    // Dot segments, raw or encoded, and a scheme-relative start: browsers never send them.
+    expect(decodedPath("/x/../api/sessions")).toBeNull();
+    expect(decodedPath("/api/sessions/./complete")).toBeNull();
+    expect(decodedPath("/api/sessions/%2e%2E/x")).toBeNull();
+    expect(decodedPath("//evil.example/")).toBeNull();
+    expect(decodedPath("/a%5Cb")).toBeNull();
+    expect(decodedPath("/api/sessions/a.b")).toBe("/api/sessions/a.b");
   });
 });
 
@@ -52,6 +59,9 @@ describe("request gate over real HTTP", () => {
     expect(bad.status).toBe(400);
     expect(JSON.parse(bad.body)).toMatchObject({ error: { code: "bad_request" } });
     expect((await get("/api/health")).status).toBe(200);
+    // However the path spells /api, the token comes first.
+    expect((await get("/api%2Fsessions")).status).toBe(401);
+    expect((await get("/x/../api/sessions")).status).toBe(400);
   });
 
   it("refuses a declared body over 1 MB before reading it", async () => {

@@ -61,19 +61,44 @@ function setDefaultHeaders(res: ServerResponse, headers: HeaderList): void {
   };
 }
 
-/** The decoded path, or null when it is not a path or does not decode (`/api/sessions/%ff`). */
+/**
+ * The decoded path, or null when it is not a path, does not decode (`/api/sessions/%ff`), holds
+ * control characters, or has dot segments (`/x/../api/…`, `%2e`): browsers resolve those before
+ * sending, and left in, the path we classify (API or page) would not be the one Next routes.
+ */
 export function decodedPath(url: string | undefined): string | null {
-  if (!url?.startsWith("/")) return null;
+  if (!url?.startsWith("/") || url.startsWith("//")) return null;
   const raw = url.split(/[?#]/, 1)[0] ?? "";
   try {
-    const path = raw
-      .split("/")
-      .map((s) => decodeURIComponent(s))
-      .join("/");
-    return /[\u0000-\u001f\u007f]/.test(path) ? null : path;
+    const segments = raw.split("/").map((s) => decodeURIComponent(s));
+    if (segments.some((s) => s === "." || s === "..")) return null;
+    const path = segments.join("/");
+    return /[\u0000-\u001f\u007f\\]/.test(path) ? null : path;
   } catch {
     return null;
   }
+}
+
+/**
+ * An API error Next answers itself without a body (405 for a method a route does not export)
+ * still gets the error envelope, so every 4xx a client meets reads the same way.
+ */
+function envelopeBodilessErrors(req: IncomingMessage, res: ServerResponse): void {
+  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.end = ((...args: unknown[]) => {
+    const bodiless = args.length === 0 || typeof args[0] === "function";
+    if (bodiless && !res.headersSent && res.statusCode >= 400 && !res.hasHeader("content-type")) {
+      const message =
+        res.statusCode === 405
+          ? `This route does not take ${req.method ?? "this method"}.`
+          : "Request refused.";
+      const body = JSON.stringify({ error: { code: "bad_request", message } });
+      res.setHeader("Content-Type", "application/json");
+      res.setHeader("Content-Length", String(Buffer.byteLength(body)));
+      return end(body, ...args);
+    }
+    return end(...args);
+  }) as ServerResponse["end"];
 }
 
 /** Returns true when Next should handle the request; otherwise it has been answered. */
@@ -87,7 +112,9 @@ export function createRequestGate(options: GateOptions) {
 
     const path = decodedPath(req.url);
     const rawPath = (req.url ?? "").split(/[?#]/, 1)[0] ?? "";
-    const api = rawPath === "/api" || rawPath.startsWith("/api/");
+    const isApi = (p: string) => p === "/api" || p.startsWith("/api/");
+    // Raw or decoded (`/api%2Fsessions`): whichever way Next reads it, an API path needs the token.
+    const api = isApi(rawPath) || (path !== null && isApi(path));
     if (api && !PUBLIC_API.has(rawPath) && !authorized(req.headers.authorization, options.token))
       return refuse(res, 401, "unauthorized", "Missing or wrong access token.");
     if (path === null) return refuse(res, 400, "bad_request", "The request path is not a valid URL path.");
@@ -95,8 +122,10 @@ export function createRequestGate(options: GateOptions) {
     if (api && Number.isFinite(declared) && declared > MAX_BODY_BYTES)
       return refuse(res, 413, "payload_too_large", `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`);
 
-    if (api) setDefaultHeaders(res, apiHeaders);
-    else if (rawPath.startsWith("/frame/")) setDefaultHeaders(res, frameHeaders(false));
+    if (api) {
+      setDefaultHeaders(res, apiHeaders);
+      envelopeBodilessErrors(req, res);
+    } else if (rawPath.startsWith("/frame/")) setDefaultHeaders(res, frameHeaders(false));
     else {
       const nonce = newNonce();
       // Next takes the nonce for its own scripts from the request's CSP header.
