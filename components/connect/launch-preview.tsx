@@ -1,7 +1,7 @@
 "use client";
 
 import type { LaunchSpec } from "@/lib/contract";
-import { VisibleWhitespace } from "./visible-whitespace";
+import { VisibleText } from "./visible-text";
 
 /** What a stdio server gets from the inspector's environment besides what the command adds. */
 const INHERITED_ENV = ["HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER"] as const;
@@ -16,7 +16,10 @@ export interface LaunchPreviewProps {
 const code =
   "block rounded border border-zinc-200 bg-white px-1.5 py-0.5 font-mono text-xs leading-4 break-all whitespace-pre-wrap text-zinc-900";
 
-/** The consent step: exactly the program, arguments and environment that will be spawned. */
+/**
+ * The consent step: exactly the program, arguments and environment that will be spawned, every
+ * character visible.
+ */
 export function LaunchPreview({ spec, pending, onRun, onEdit }: LaunchPreviewProps) {
   const env = Object.entries(spec.env);
   return (
@@ -29,8 +32,8 @@ export function LaunchPreview({ spec, pending, onRun, onEdit }: LaunchPreviewPro
         <div>
           <dt className="mb-0.5 text-[11px] font-medium text-zinc-600">Program</dt>
           <dd>
-            <code className={code}>
-              <VisibleWhitespace value={spec.program} />
+            <code className={code} dir="ltr">
+              <VisibleText value={spec.program} />
             </code>
           </dd>
         </div>
@@ -51,8 +54,8 @@ export function LaunchPreview({ spec, pending, onRun, onEdit }: LaunchPreviewPro
                     >
                       {i + 1}
                     </span>
-                    <code className={`${code} min-w-0 flex-1`}>
-                      <VisibleWhitespace value={arg} />
+                    <code className={`${code} min-w-0 flex-1`} dir="ltr">
+                      <VisibleText value={arg} />
                     </code>
                   </li>
                 ))}
@@ -71,8 +74,11 @@ export function LaunchPreview({ spec, pending, onRun, onEdit }: LaunchPreviewPro
               <ul className="flex flex-col gap-1">
                 {env.map(([name, value]) => (
                   <li key={name}>
-                    <code className={code}>
-                      <span className="text-sky-800">{name}</span>=<VisibleWhitespace value={value} />
+                    <code className={code} dir="ltr">
+                      <span className="text-sky-800">
+                        <VisibleText value={name} />
+                      </span>
+                      =<VisibleText value={value} />
                     </code>
                   </li>
                 ))}
