@@ -27,6 +27,8 @@ const checksRoute = await import("@/app/api/checks/route");
 
 const root = process.cwd();
 const dir = mkdtempSync(path.join(tmpdir(), "mcp-checks-"));
+// The app saves into its checks root only.
+process.env.MCP_INSPECTOR_CHECKS_DIR = dir;
 const p = (id: string) => ({ params: { id } });
 const read = (id: string, uri: string) =>
   call(readRoute.GET, { ...p(id), path: `/x?uri=${encodeURIComponent(uri)}` });
@@ -63,11 +65,11 @@ async function record(body: object, actions: (id: string) => Promise<void>, name
   expect(draft.status).toBe(200);
   const saved = await callJson<{ path: string }>(checksRoute.POST, {
     method: "POST",
-    body: { check: draft.body.check, folder: dir },
+    body: { check: draft.body.check },
   });
   expect(saved.status, JSON.stringify(saved.body)).toBe(201);
   await call(sessionRoute.DELETE, { method: "DELETE", ...p(id) });
-  return { steps: draft.body.check.steps, file: path.resolve(root, saved.body.path) };
+  return { steps: draft.body.check.steps, file: path.join(dir, saved.body.path) };
 }
 
 describe("record → save → check", () => {

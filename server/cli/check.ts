@@ -4,6 +4,7 @@
  * `server-only` guard of the modules it shares with the app resolves to its empty build.
  */
 import { writeFileSync } from "node:fs";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { DEFAULT_CHECK_DIR, findCheckFiles, readEnvFile } from "../check/files";
 import { json, junit, pretty } from "../check/report";
@@ -63,11 +64,14 @@ async function main(): Promise<void> {
   } catch {
     fail(`--grep: invalid regex ${values.grep}`);
   }
-  const fileVars = values["env-file"] ? readEnvFile(values["env-file"]) : {};
-  const files = findCheckFiles(positionals.length ? positionals : [DEFAULT_CHECK_DIR]);
+  // Any path its user names: the CLI runs in their shell, with their rights. Errors name files
+  // and lines, never what is in them.
+  const fileVars = values["env-file"] ? await readEnvFile(values["env-file"]) : {};
+  const files = await findCheckFiles(positionals.length ? positionals : [DEFAULT_CHECK_DIR]);
   if (files.length === 0) fail("no *.check.json files found");
 
-  const results = await runCheckFiles(files, {
+  const refs = files.map((file) => ({ file, label: path.relative(process.cwd(), file) || file }));
+  const results = await runCheckFiles(refs, {
     vars: { ...fileVars, ...process.env },
     ...(timeoutMs ? { timeoutMs } : {}),
     ...(values.update ? { update: true } : {}),
