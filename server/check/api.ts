@@ -10,7 +10,7 @@ import { runCheck, type CheckResult } from "./runner";
 export type { CheckResult, StepResult } from "./runner";
 
 export interface RunCheckFileOptions {
-  /** Values for `${VAR}` references; default process.env. */
+  /** Values for `${VAR}` references; default process.env. `MCP_INSPECTOR_*` names never resolve. */
   vars?: Record<string, string | undefined>;
   timeoutMs?: number;
 }

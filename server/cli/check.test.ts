@@ -1,6 +1,6 @@
 /**
  * The CLI takes any path its user names (their shell, their files) but, like the app, never
- * prints what a check or env file contains when it is wrong.
+ * prints what a check or env file contains when it is wrong, and never resolves MCP_INSPECTOR_*.
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -68,3 +68,16 @@ it("an env file that is not KEY=value lines stops the run naming the line, not t
   expect(r.out).toContain(`env file ${env}: line 2: not a KEY=value line`);
   expect(r.out).not.toContain(SECRET);
 });
+
+it("MCP_INSPECTOR_* never resolve, even when set; a missing name says where it may come from", async () => {
+  const token = await cli([write("token.check.json", echo("${MCP_INSPECTOR_TOKEN}"))], {
+    MCP_INSPECTOR_TOKEN: SECRET,
+  });
+  expect(token.code).toBe(1);
+  expect(token.out).toContain("${MCP_INSPECTOR_TOKEN} cannot be used in a check");
+  expect(token.out).not.toContain(SECRET);
+  const missing = await cli([write("missing.check.json", echo("${NOT_SET_ANYWHERE}"))]);
+  expect(missing.out).toContain(
+    "environment variable NOT_SET_ANYWHERE is not set (referenced as ${NOT_SET_ANYWHERE}); set it in the environment or in the file --env-file names",
+  );
+}, 60_000);

@@ -7,6 +7,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { DEFAULT_CHECK_DIR, findCheckFiles, readEnvFile } from "../check/files";
+import { checkVars } from "../check/launch";
 import { json, junit, pretty } from "../check/report";
 import { runCheckFiles } from "../check/run-files";
 
@@ -72,7 +73,10 @@ async function main(): Promise<void> {
 
   const refs = files.map((file) => ({ file, label: path.relative(process.cwd(), file) || file }));
   const results = await runCheckFiles(refs, {
-    vars: { ...fileVars, ...process.env },
+    vars: checkVars(
+      { ...fileVars, ...process.env },
+      "set it in the environment or in the file --env-file names",
+    ),
     ...(timeoutMs ? { timeoutMs } : {}),
     ...(values.update ? { update: true } : {}),
     ...(grep ? { grep } : {}),

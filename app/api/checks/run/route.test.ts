@@ -1,8 +1,9 @@
 /**
- * POST /api/checks/run for saved files, through the real route handler against real servers:
- * files and env files come only from the checks root (or the one env file given at start), an env
- * file resolves `${VAR}` references (never echoing its values), a bad path is a 400 that names it
- * and no file content ever comes back; each result names the open sessions that run the same launch.
+ * POST /api/checks/run through the real route handler against real servers: files and env files
+ * come only from the checks root (or the one env file given at start), `${VAR}` resolves only from
+ * the env file, the allowed names of the inspector's environment and (drafts) the session's own,
+ * never MCP_INSPECTOR_*; no resolved value and no file content ever comes back; each result names
+ * the open sessions that run the same launch.
  */
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,7 +12,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { CheckFileInput } from "@/lib/check/schema";
 import type { RunChecksResponse } from "@/lib/recorder/types";
 import { TEST_MARK_VAR, leftoverProcesses, testMark } from "@/server/testing/processes";
-import { call, callJson } from "@/server/testing/route-client";
+import { TEST_TOKEN, call, callJson } from "@/server/testing/route-client";
 
 const dir = mkdtempSync(path.join(tmpdir(), "mcp-run-route-"));
 const outside = mkdtempSync(path.join(tmpdir(), "mcp-run-route-outside-"));
@@ -79,16 +80,13 @@ async function openDemo(env: Record<string, string>): Promise<string> {
   return created.body.id;
 }
 
-let savedVariant: string | undefined;
+const STARTUP_VARS = ["MCP_INSPECTOR_CHECK_ENV", "MCP_INSPECTOR_ENV_FILE", "INSPECTOR_ONLY"] as const;
 beforeEach(() => {
-  // The environment wins over the env file: keep the test's own environment out of the way.
-  savedVariant = process.env.DEMO_VARIANT;
-  delete process.env.DEMO_VARIANT;
+  for (const name of STARTUP_VARS) delete process.env[name];
 });
 
 afterEach(async () => {
-  if (savedVariant !== undefined) process.env.DEMO_VARIANT = savedVariant;
-  delete process.env.MCP_INSPECTOR_ENV_FILE;
+  for (const name of STARTUP_VARS) delete process.env[name];
   for (const id of opened.splice(0)) await call(sessionRoute.DELETE, { method: "DELETE", params: { id } });
 });
 
@@ -101,10 +99,12 @@ afterAll(async () => {
 describe("POST /api/checks/run with saved files", () => {
   const checkFile = () => write("demo.check.json", JSON.stringify(demoCheck()));
 
-  it("without an env file, a reference the app's environment lacks fails the check and names the variable", async () => {
+  it("without an env file, a reference fails the check, naming the variable and where it may come from", async () => {
     const r = await run({ files: [checkFile()] });
     expect(r.status).toBe(200);
-    expect(r.body.results[0]!.error).toMatch(/environment variable DEMO_VARIANT is not set/);
+    expect(r.body.results[0]!.error).toMatch(
+      /environment variable DEMO_VARIANT is not set .*; in the app it may come from the env file or from the inspector's own environment if MCP_INSPECTOR_CHECK_ENV lists the name/,
+    );
   });
 
   it("resolves ${VAR} references from the env file; the failing read carries its uri; no value comes back", async () => {
@@ -177,6 +177,19 @@ describe("POST /api/checks/run with saved files", () => {
     expect(after.body.results[0]!.sessionIds).toEqual([]);
   }, 60_000);
 });
+
+/** A check whose server is `command args…` (no MCP server: it exits), carrying the test mark. */
+const commandCheck = (command: string, args: string[] = []): CheckFileInput => ({
+  version: 1,
+  name: "command",
+  server: { command, args, env: { [TEST_MARK_VAR]: testMark() } },
+  timeoutMs: 10_000,
+  steps: [{ id: "01-connect", action: "connect", expect: {} }],
+});
+
+/** A server that prints its first argument to stderr and exits. */
+const echoArg = (ref: string) =>
+  commandCheck(process.execPath, ["-e", "console.error('got ' + process.argv[1]); process.exit(3)", ref]);
 
 describe("POST /api/checks/run: files only from the checks root", () => {
   it("refuses a path outside the root, absolute, with .., NUL or a dot-name, with a 400 that quotes nothing", async () => {
@@ -259,4 +272,74 @@ describe("POST /api/checks/run: files only from the checks root", () => {
     expect(link.status).toBe(400);
     expect(link.text).not.toContain(SECRET);
   });
+});
+
+describe("POST /api/checks/run: what ${VAR} resolves to, and that its value never comes back", () => {
+  it("an env-file value used as the command is redacted from 'Could not start …', whatever its name", async () => {
+    write("name.env", `NAME=${SECRET}\n`);
+    const r = await run({
+      files: [write("cmd.check.json", JSON.stringify(commandCheck("${NAME}")))],
+      envFile: "name.env",
+    });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.results[0]!.steps[0]!.error).toMatch(/^Could not start "\[redacted\]": program not found/);
+    expect(r.text).not.toContain(SECRET);
+  });
+
+  it("MCP_INSPECTOR_* never resolve, not even from an env file: the token stays in the inspector", async () => {
+    write("inspector.env", `MCP_INSPECTOR_TOKEN=${SECRET}\n`);
+    const r = await run({
+      files: [
+        write("token.check.json", JSON.stringify(commandCheck("${MCP_INSPECTOR_TOKEN}"))),
+        write("token-arg.check.json", JSON.stringify(echoArg("${MCP_INSPECTOR_TOKEN}"))),
+      ],
+      envFile: "inspector.env",
+    });
+    expect(r.status, r.text).toBe(200);
+    for (const result of r.body.results)
+      expect(result.error).toBe(
+        "${MCP_INSPECTOR_TOKEN} cannot be used in a check: MCP_INSPECTOR_* variables are the inspector's own settings",
+      );
+    expect(r.text).not.toContain(TEST_TOKEN);
+    expect(r.text).not.toContain(SECRET);
+  });
+
+  it("the inspector's environment resolves only names MCP_INSPECTOR_CHECK_ENV lists, and those values are redacted too", async () => {
+    const value = "inspector-own-secret-5d2e";
+    process.env.INSPECTOR_ONLY = value;
+    const file = write("env.check.json", JSON.stringify(echoArg("${INSPECTOR_ONLY}")));
+    const refused = await run({ files: [file] });
+    expect(refused.body.results[0]!.error).toMatch(
+      /environment variable INSPECTOR_ONLY is not set .*MCP_INSPECTOR_CHECK_ENV lists the name/,
+    );
+    process.env.MCP_INSPECTOR_CHECK_ENV = " OTHER , INSPECTOR_ONLY,MCP_INSPECTOR_TOKEN";
+    const allowed = await run({ files: [file] });
+    expect(allowed.status, allowed.text).toBe(200);
+    expect(JSON.stringify(allowed.body)).toContain("got [redacted]");
+    expect(allowed.text).not.toContain(value);
+    // Listing an MCP_INSPECTOR_* name does not make it resolvable.
+    const token = await run({
+      files: [write("t.check.json", JSON.stringify(echoArg("${MCP_INSPECTOR_TOKEN}")))],
+    });
+    expect(token.body.results[0]!.error).toMatch(/cannot be used in a check/);
+    expect(token.text).not.toContain(TEST_TOKEN);
+  });
+
+  it("a draft run with sessionId resolves from that session's env and redacts every value of it, whatever its name", async () => {
+    const plain = "plainly-named-value-9c41";
+    const id = await openDemo({ API_TOKEN: SECRET, COLOUR: plain });
+    const check = commandCheck(process.execPath, [
+      "-e",
+      "console.error('got ' + process.argv[1] + ' and ' + process.argv[2]); process.exit(3)",
+      "${API_TOKEN}",
+      "${COLOUR}",
+    ]);
+    const r = await run({ check, sessionId: id });
+    expect(r.status, r.text).toBe(200);
+    expect(JSON.stringify(r.body)).toContain("got [redacted] and [redacted]");
+    expect(r.text).not.toContain(SECRET);
+    expect(r.text).not.toContain(plain);
+    const without = await run({ check });
+    expect(without.body.results[0]!.error).toMatch(/API_TOKEN is not set .*recorded server's environment/);
+  }, 30_000);
 });

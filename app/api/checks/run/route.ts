@@ -2,9 +2,10 @@ import { z } from "zod";
 import { checkFileSchema } from "@/lib/check/schema";
 import {
   checkFilesInRoot,
+  draftRunVars,
   readRunEnvFile,
   redactResults,
-  secretValues,
+  savedRunVars,
   sessionsWithLaunchOf,
   withCheckErrors,
 } from "@/server/check/app-run";
@@ -34,7 +35,10 @@ const bodySchema = z.union([
     .strict(),
 ]);
 
-/** Run a draft check, or saved check files, each against a fresh server process. */
+/**
+ * Run a draft check, or saved check files, each against a fresh server process. No value a
+ * `${VAR}` could take comes back: every one is redacted from every string of the results.
+ */
 export const POST = apiRoute(async (req) => {
   const body = parseWith(bodySchema, await readJson(req));
   if ("files" in body) {
@@ -42,8 +46,7 @@ export const POST = apiRoute(async (req) => {
       files: await checkFilesInRoot(body.files),
       fileVars: body.envFile ? await readRunEnvFile(body.envFile) : {},
     }));
-    // As in the CLI, the environment wins over the file.
-    const vars = { ...fileVars, ...process.env };
+    const { vars, values } = savedRunVars(fileVars);
     const results = await runCheckFiles(files, { vars });
     const sessions = getRegistry().list();
     // runCheckFiles keeps input order and drops nothing without a grep.
@@ -53,10 +56,10 @@ export const POST = apiRoute(async (req) => {
         sessionIds: await sessionsWithLaunchOf(files[i]!, vars, sessions),
       })),
     );
-    return json({ results: redactResults(withSessions, secretValues(fileVars)) });
+    return json({ results: redactResults(withSessions, values) });
   }
   const check = parseWith(checkFileSchema, body.check);
-  const env = body.sessionId ? getRegistry().get(body.sessionId).launch.env : {};
-  const { result } = await runCheck(check, { dir: appRoot(), vars: { ...process.env, ...env } });
-  return json({ results: [result] });
+  const { vars, values } = draftRunVars(body.sessionId ? getRegistry().get(body.sessionId).launch.env : {});
+  const { result } = await runCheck(check, { dir: appRoot(), vars });
+  return json({ results: redactResults([result], values) });
 });
