@@ -4,8 +4,8 @@
  * with a diff that names the step and field after a content switch, and passing after --update.
  */
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { randomUUID } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test, type APIRequestContext, type Download } from "@playwright/test";
@@ -23,9 +23,15 @@ interface RecordedStep {
   step: { id: string; action: string; uri?: string };
 }
 
+// The app reads and writes checks only inside its checks root (the app folder's mcp-checks/ unless
+// MCP_INSPECTOR_CHECKS_DIR says otherwise): the test works in a folder of its own there, which the
+// UI names relative to the root (`sub`) and the CLI by its full path (`dir`).
+let sub = "";
 let dir = "";
 test.beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), "mcp-e2e-checks-"));
+  sub = `e2e-${randomUUID().slice(0, 8)}`;
+  dir = path.join(root, "mcp-checks", sub);
+  mkdirSync(dir, { recursive: true });
 });
 
 test.afterEach(async ({ request }) => {
@@ -222,7 +228,7 @@ test("record list, read, template read, watch and a tool call; review, edit, run
 
   // Name, folder, save; saving again offers to overwrite.
   await review.getByRole("textbox", { name: "Check name" }).fill("e2e demo");
-  await review.getByRole("textbox", { name: "Folder" }).fill(dir);
+  await review.getByRole("textbox", { name: "Folder" }).fill(sub);
   await page.screenshot({ path: test.info().outputPath("review.png") });
   await review.getByRole("button", { name: "Save", exact: true }).click();
   await expect(review.getByText(/Saved to .*e2e-demo\.check\.json/)).toBeVisible();
@@ -277,7 +283,7 @@ test("record list, read, template read, watch and a tool call; review, edit, run
   await expect(inspector.recordControl(DEMO, "Record")).toBeVisible();
   await page.getByRole("button", { name: "Run checks" }).click();
   const runChecks = inspector.runChecksDialog;
-  await runChecks.getByRole("textbox", { name: "Folder" }).fill(dir);
+  await runChecks.getByRole("textbox", { name: "Folder" }).fill(sub);
   await runChecks.getByRole("button", { name: "List checks" }).click();
   await expect(runChecks.getByRole("list", { name: "Saved checks" })).toContainText("e2e demo");
   await runChecks.getByRole("button", { name: "Run all" }).click();
@@ -300,13 +306,13 @@ test("record list, read, template read, watch and a tool call; review, edit, run
   await inspector.open(`server=${otherId}`);
   await expect(inspector.tree).toBeVisible({ timeout: 20_000 });
   await page.getByRole("button", { name: "Run checks" }).click();
-  await runChecks.getByRole("textbox", { name: "Folder" }).fill(dir);
+  await runChecks.getByRole("textbox", { name: "Folder" }).fill(sub);
   await runChecks.getByRole("button", { name: "List checks" }).click();
   await expect(runChecks.getByRole("list", { name: "Saved checks" })).toContainText("e2e demo");
 
-  // An env file that is not there: the run fails with a message naming the path.
+  // An env file that is not there: the run fails with a message naming the path (in the root).
   const envBox = runChecks.getByRole("textbox", { name: "Env file" });
-  const missingEnv = path.join(dir, "missing.env");
+  const missingEnv = `${sub}/missing.env`;
   await envBox.fill(missingEnv);
   await runChecks.getByRole("button", { name: "Run all" }).click();
   await expect(runChecks.getByRole("alert").filter({ hasText: "The run failed" })).toContainText(
@@ -316,9 +322,8 @@ test("record list, read, template read, watch and a tool call; review, edit, run
   // The env file resolves ${DEMO_VARIANT}; since --update the file expects the "changed" content,
   // so with "one" the read fails. No value from the file comes back to the browser.
   const secret = "sk-e2e-4b1d-not-for-the-browser";
-  const envFile = path.join(dir, "checks.env");
-  writeFileSync(envFile, `DEMO_VARIANT=one\nAPI_KEY=${secret}\n`);
-  await envBox.fill(envFile);
+  writeFileSync(path.join(dir, "checks.env"), `DEMO_VARIANT=one\nAPI_KEY=${secret}\n`);
+  await envBox.fill(`${sub}/checks.env`);
   const [response] = await Promise.all([
     page.waitForResponse((r) => r.url().endsWith("/api/checks/run")),
     runChecks.getByRole("button", { name: "Run all" }).click(),

@@ -105,6 +105,15 @@ describe("parseCommandLine: splitting", () => {
     expect(parseCommandLine(`echo $ a$ "$" "b $ c"`).args).toEqual(["$", "a$", "$", "b $ c"]);
   });
 
+  it("keeps invisible and direction-changing characters, so the review can show them", () => {
+    expect(parseCommandLine("node\u202e x.js")).toEqual({ program: "node\u202e", args: ["x.js"], env: {} });
+    expect(parseCommandLine("node a\u200bb 'c\u2066d' E\u{e0041}").args).toEqual([
+      "a\u200bb",
+      "c\u2066d",
+      "E\u{e0041}",
+    ]);
+  });
+
   it("keeps a Unicode space that is quoted or escaped", () => {
     expect(parseCommandLine("echo 'a\u00a0b' a\\\u00a0b").args).toEqual(["a\u00a0b", "a\u00a0b"]);
   });

@@ -16,6 +16,9 @@
  *   backend's environment (which is not the user's shell) and never kept as literal text.
  * - A leading `~` (tilde expansion) is refused for the same reason.
  * - A comment (`#` starting a word) is dropped, as a shell would; `#` inside a word is literal.
+ * - Invisible, control and direction-changing characters inside a word are kept as typed: they are
+ *   part of what would run. The consent step shows each one (lib/hidden-characters.ts) and warns
+ *   about them (lib/launch-warnings.ts), as it does when the argv goes through a shell after all.
  */
 import { parse } from "shell-quote";
 import type { LaunchSpec } from "./contract";

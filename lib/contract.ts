@@ -76,6 +76,18 @@ export interface LaunchSpec {
   cwd?: string;
 }
 
+/**
+ * A session's launch as the API shows it: the environment by names only. Values the user gave a
+ * server (tokens, keys) never leave the backend, which alone spawns and matches launches.
+ */
+export interface LaunchSummary {
+  program: string;
+  args: string[];
+  /** Names of the variables the user added to the server's environment, sorted. */
+  envNames: string[];
+  cwd?: string;
+}
+
 export type SessionStatus = "connecting" | "connected" | "disconnected";
 
 export interface SessionError {
@@ -89,7 +101,7 @@ export interface SessionSummary {
   id: string;
   name: string;
   status: SessionStatus;
-  launch: LaunchSpec;
+  launch: LaunchSummary;
   /** Process id of the spawned program (the root of its process tree), while known. */
   pid: number | null;
   serverInfo: Implementation | null;

@@ -1,7 +1,11 @@
 "use client";
 
+import { useId, useMemo } from "react";
 import type { LaunchSpec } from "@/lib/contract";
-import { VisibleWhitespace } from "./visible-whitespace";
+import { escapeHidden } from "@/lib/hidden-characters";
+import { describeLaunch, launchShell, launchWarnings } from "@/lib/launch-warnings";
+import { LaunchWarningList } from "./launch-warning-list";
+import { VisibleText } from "./visible-text";
 
 /** What a stdio server gets from the inspector's environment besides what the command adds. */
 const INHERITED_ENV = ["HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER"] as const;
@@ -16,21 +20,32 @@ export interface LaunchPreviewProps {
 const code =
   "block rounded border border-zinc-200 bg-white px-1.5 py-0.5 font-mono text-xs leading-4 break-all whitespace-pre-wrap text-zinc-900";
 
-/** The consent step: exactly the program, arguments and environment that will be spawned. */
+/**
+ * The consent step: exactly the program, arguments and environment that will be spawned, every
+ * character visible, whether a shell interprets any of it, and warnings for risky shapes.
+ */
 export function LaunchPreview({ spec, pending, onRun, onEdit }: LaunchPreviewProps) {
   const env = Object.entries(spec.env);
+  const shell = useMemo(() => launchShell(spec), [spec]);
+  const warnings = useMemo(() => launchWarnings(spec), [spec]);
+  const warningsId = useId();
+  // The argument a shell interprets as code, numbered as the list below numbers them.
+  const input = shell?.input;
+  const scriptArg = input?.kind === "script" || input?.kind === "encoded" ? input.argIndex : undefined;
   return (
     <section
       aria-label="Review the command"
       className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50/60 p-2.5"
     >
-      <p className="text-xs font-medium text-amber-900">This will run on your machine, without a shell:</p>
+      <p className={`text-xs font-medium ${shell ? "text-rose-800" : "text-amber-900"}`}>
+        {describeLaunch(shell)}
+      </p>
       <dl className="flex flex-col gap-2 text-xs">
         <div>
           <dt className="mb-0.5 text-[11px] font-medium text-zinc-600">Program</dt>
           <dd>
-            <code className={code}>
-              <VisibleWhitespace value={spec.program} />
+            <code className={code} dir="ltr">
+              <VisibleText value={spec.program} />
             </code>
           </dd>
         </div>
@@ -51,9 +66,16 @@ export function LaunchPreview({ spec, pending, onRun, onEdit }: LaunchPreviewPro
                     >
                       {i + 1}
                     </span>
-                    <code className={`${code} min-w-0 flex-1`}>
-                      <VisibleWhitespace value={arg} />
-                    </code>
+                    <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+                      {shell !== null && scriptArg === i + 1 && (
+                        <span className="text-[10px] font-semibold text-rose-800">
+                          Shell code: {escapeHidden(shell.shell)} interprets this argument
+                        </span>
+                      )}
+                      <code className={code} dir="ltr">
+                        <VisibleText value={arg} />
+                      </code>
+                    </div>
                   </li>
                 ))}
               </ol>
@@ -71,8 +93,11 @@ export function LaunchPreview({ spec, pending, onRun, onEdit }: LaunchPreviewPro
               <ul className="flex flex-col gap-1">
                 {env.map(([name, value]) => (
                   <li key={name}>
-                    <code className={code}>
-                      <span className="text-sky-800">{name}</span>=<VisibleWhitespace value={value} />
+                    <code className={code} dir="ltr">
+                      <span className="text-sky-800">
+                        <VisibleText value={name} />
+                      </span>
+                      =<VisibleText value={value} />
                     </code>
                   </li>
                 ))}
@@ -84,6 +109,7 @@ export function LaunchPreview({ spec, pending, onRun, onEdit }: LaunchPreviewPro
           </dd>
         </div>
       </dl>
+      <LaunchWarningList id={warningsId} warnings={warnings} />
       <div className="flex justify-end gap-2">
         <button
           type="button"
@@ -97,6 +123,7 @@ export function LaunchPreview({ spec, pending, onRun, onEdit }: LaunchPreviewPro
           type="button"
           onClick={onRun}
           disabled={pending}
+          aria-describedby={warnings.length > 0 ? warningsId : undefined}
           className="rounded-md bg-zinc-900 px-3 py-1 text-xs font-medium text-white hover:bg-zinc-700 disabled:opacity-60"
         >
           {pending ? "Starting…" : "Run server"}

@@ -10,7 +10,7 @@ import { runCheck, type CheckResult } from "./runner";
 export type { CheckResult, StepResult } from "./runner";
 
 export interface RunCheckFileOptions {
-  /** Values for `${VAR}` references; default process.env. */
+  /** Values for `${VAR}` references; default process.env. `MCP_INSPECTOR_*` names never resolve. */
   vars?: Record<string, string | undefined>;
   timeoutMs?: number;
 }
@@ -21,10 +21,11 @@ export async function runCheckFile(
   options: RunCheckFileOptions = {},
 ): Promise<{ passed: boolean; result: CheckResult; report: string }> {
   const abs = path.resolve(file);
-  const { result } = await runCheck(loadCheckFile(abs), {
+  const label = path.relative(process.cwd(), abs);
+  const { result } = await runCheck(await loadCheckFile(abs, label), {
     dir: path.dirname(abs),
     vars: options.vars ?? process.env,
-    file: path.relative(process.cwd(), abs),
+    file: label,
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
   });
   return { passed: result.status === "passed", result, report: pretty([result]) };

@@ -6,14 +6,45 @@ import { demoLaunch } from "@/server/mcp/launch";
 
 const REF = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
+/** The inspector's own settings (its token among them): never a value a check can ask for. */
+export const INSPECTOR_VAR = /^MCP_INSPECTOR_/;
+
 export class MissingEnvError extends Error {}
 
-/** Resolve `${VAR}` references from `vars`; a missing variable is an error naming it. */
-export function resolveRefs(value: string, vars: Record<string, string | undefined>): string {
+const ORIGIN = Symbol("where ${VAR} values come from");
+
+/**
+ * Values for `${VAR}` references that also know where a missing one may come from, for the error
+ * (the runner passes `vars` through as it gets them). Own properties only: `${toString}` must not
+ * find Object.prototype's.
+ */
+export function checkVars(
+  values: Record<string, string | undefined>,
+  from: string,
+): Record<string, string | undefined> {
+  const vars = Object.assign(Object.create(null) as Record<string, string | undefined>, values);
+  return Object.defineProperty(vars, ORIGIN, { value: from, enumerable: false });
+}
+
+/**
+ * Resolve `${VAR}` references from `vars`; a missing variable is an error naming it and, when
+ * given, where such a value may come from (`from`). `MCP_INSPECTOR_*` names never resolve.
+ */
+export function resolveRefs(
+  value: string,
+  vars: Record<string, string | undefined>,
+  from: string | undefined = (vars as { [ORIGIN]?: string })[ORIGIN],
+): string {
   return value.replace(REF, (_m, name: string) => {
-    const v = vars[name];
+    if (INSPECTOR_VAR.test(name))
+      throw new MissingEnvError(
+        `\${${name}} cannot be used in a check: MCP_INSPECTOR_* variables are the inspector's own settings`,
+      );
+    const v = Object.hasOwn(vars, name) ? vars[name] : undefined;
     if (v === undefined)
-      throw new MissingEnvError(`environment variable ${name} is not set (referenced as \${${name}})`);
+      throw new MissingEnvError(
+        `environment variable ${name} is not set (referenced as \${${name}})${from ? `; ${from}` : ""}`,
+      );
     return v;
   });
 }
@@ -24,13 +55,14 @@ export function launchFor(
   checkDir: string,
   vars: Record<string, string | undefined>,
 ): LaunchSpec {
-  const env = Object.fromEntries(Object.entries(server.env).map(([k, v]) => [k, resolveRefs(v, vars)]));
+  const resolve = (v: string) => resolveRefs(v, vars);
+  const env = Object.fromEntries(Object.entries(server.env).map(([k, v]) => [k, resolve(v)]));
   if ("preset" in server) return demoLaunch(env);
   return {
-    program: resolveRefs(server.command, vars),
-    args: server.args.map((a) => resolveRefs(a, vars)),
+    program: resolve(server.command),
+    args: server.args.map(resolve),
     env,
-    cwd: path.resolve(checkDir, server.cwd ? resolveRefs(server.cwd, vars) : "."),
+    cwd: path.resolve(checkDir, server.cwd ? resolve(server.cwd) : "."),
   };
 }
 

@@ -4,7 +4,7 @@
  * diff that names the step and field, and passing again after --update.
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -27,6 +27,8 @@ const checksRoute = await import("@/app/api/checks/route");
 
 const root = process.cwd();
 const dir = mkdtempSync(path.join(tmpdir(), "mcp-checks-"));
+// The app saves into its checks root only.
+process.env.MCP_INSPECTOR_CHECKS_DIR = dir;
 const p = (id: string) => ({ params: { id } });
 const read = (id: string, uri: string) =>
   call(readRoute.GET, { ...p(id), path: `/x?uri=${encodeURIComponent(uri)}` });
@@ -63,11 +65,24 @@ async function record(body: object, actions: (id: string) => Promise<void>, name
   expect(draft.status).toBe(200);
   const saved = await callJson<{ path: string }>(checksRoute.POST, {
     method: "POST",
-    body: { check: draft.body.check, folder: dir },
+    body: { check: draft.body.check },
   });
   expect(saved.status, JSON.stringify(saved.body)).toBe(201);
   await call(sessionRoute.DELETE, { method: "DELETE", ...p(id) });
-  return { steps: draft.body.check.steps, file: path.resolve(root, saved.body.path) };
+  const file = path.join(dir, saved.body.path);
+  markLiterally(file);
+  return { steps: draft.body.check.steps, file };
+}
+
+/**
+ * The recorder stores every env value as a reference, the test mark too; but MCP_INSPECTOR_*
+ * names never resolve in a check, so the CLI's servers get the mark as a literal value.
+ */
+function markLiterally(file: string): void {
+  const check = JSON.parse(readFileSync(file, "utf8")) as { server: { env: Record<string, string> } };
+  expect(check.server.env[TEST_MARK_VAR]).toBe(`\${${TEST_MARK_VAR}}`);
+  check.server.env[TEST_MARK_VAR] = testMark();
+  writeFileSync(file, JSON.stringify(check, null, 2));
 }
 
 describe("record → save → check", () => {

@@ -13,9 +13,15 @@ export interface RunFilesOptions {
   jobs?: number;
 }
 
+/** A check file to run: where it is, and how results and errors name it. */
+export interface CheckFileRef {
+  file: string;
+  label: string;
+}
+
 /** Run every check file (bounded parallelism), in input order; `update` rewrites files in place. */
 export async function runCheckFiles(
-  files: readonly string[],
+  files: readonly CheckFileRef[],
   options: RunFilesOptions,
 ): Promise<CheckResult[]> {
   const jobs = Math.max(1, options.jobs ?? Math.min(4, availableParallelism()));
@@ -24,23 +30,22 @@ export async function runCheckFiles(
   const worker = async () => {
     while (next < files.length) {
       const i = next++;
-      const file = files[i]!;
-      const rel = path.relative(process.cwd(), file) || file;
+      const { file, label } = files[i]!;
       try {
-        const check = loadCheckFile(file);
-        if (options.grep && !options.grep.test(check.name) && !options.grep.test(rel)) continue;
+        const check = await loadCheckFile(file, label);
+        if (options.grep && !options.grep.test(check.name) && !options.grep.test(label)) continue;
         const { result, updated } = await runCheck(check, {
           dir: path.dirname(file),
           vars: options.vars,
-          file: rel,
+          file: label,
           ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
           ...(options.update ? { update: true } : {}),
         });
-        if (updated && !result.error) saveCheckFile(file, updated);
+        if (updated && !result.error) await saveCheckFile(file, updated, { overwrite: true, label });
         results[i] = result;
       } catch (err) {
         const message = err instanceof CheckFileError ? err.message : String(err);
-        results[i] = { name: rel, file: rel, status: "failed", durationMs: 0, steps: [], error: message };
+        results[i] = { name: label, file: label, status: "failed", durationMs: 0, steps: [], error: message };
       }
     }
   };

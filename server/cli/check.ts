@@ -4,8 +4,10 @@
  * `server-only` guard of the modules it shares with the app resolves to its empty build.
  */
 import { writeFileSync } from "node:fs";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { DEFAULT_CHECK_DIR, findCheckFiles, readEnvFile } from "../check/files";
+import { checkVars } from "../check/launch";
 import { json, junit, pretty } from "../check/report";
 import { runCheckFiles } from "../check/run-files";
 
@@ -63,12 +65,18 @@ async function main(): Promise<void> {
   } catch {
     fail(`--grep: invalid regex ${values.grep}`);
   }
-  const fileVars = values["env-file"] ? readEnvFile(values["env-file"]) : {};
-  const files = findCheckFiles(positionals.length ? positionals : [DEFAULT_CHECK_DIR]);
+  // Any path its user names: the CLI runs in their shell, with their rights. Errors name files
+  // and lines, never what is in them.
+  const fileVars = values["env-file"] ? await readEnvFile(values["env-file"]) : {};
+  const files = await findCheckFiles(positionals.length ? positionals : [DEFAULT_CHECK_DIR]);
   if (files.length === 0) fail("no *.check.json files found");
 
-  const results = await runCheckFiles(files, {
-    vars: { ...fileVars, ...process.env },
+  const refs = files.map((file) => ({ file, label: path.relative(process.cwd(), file) || file }));
+  const results = await runCheckFiles(refs, {
+    vars: checkVars(
+      { ...fileVars, ...process.env },
+      "set it in the environment or in the file --env-file names",
+    ),
     ...(timeoutMs ? { timeoutMs } : {}),
     ...(values.update ? { update: true } : {}),
     ...(grep ? { grep } : {}),

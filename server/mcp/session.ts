@@ -426,7 +426,13 @@ export class McpSession {
       id: this.id,
       name: this.name,
       status: this.status,
-      launch: this.launch,
+      // Env values stay here (the recorder and "same launch" matching read them server-side).
+      launch: {
+        program: this.launch.program,
+        args: this.launch.args,
+        envNames: Object.keys(this.launch.env).sort(),
+        ...(this.launch.cwd !== undefined ? { cwd: this.launch.cwd } : {}),
+      },
       pid: this.transport.pid,
       serverInfo: this.serverInfo,
       capabilities: this.capabilities,

@@ -1,83 +1,83 @@
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { checkFileSchema } from "@/lib/check/schema";
+import { slugify } from "@/lib/recorder/format";
+import { withCheckErrors } from "@/server/check/app-run";
 import {
+  CheckPathError,
+  ensureFolderInRoot,
+  realChecksRoot,
+  resolveInRoot,
+} from "@/server/check/checks-root";
+import {
+  APP_WALK_LIMITS,
   CHECK_SUFFIX,
-  DEFAULT_CHECK_DIR,
-  findCheckFiles,
   loadCheckFile,
-  saveCheckFile,
+  serializeCheck,
+  walkCheckFiles,
+  writeFileAtomic,
 } from "@/server/check/files";
-import { HttpError } from "@/server/http/errors";
 import { apiRoute, json, parseWith, readJson, searchParams } from "@/server/http/route";
-import { appRoot } from "@/server/mcp/launch";
 
 export const dynamic = "force-dynamic";
 
 const saveSchema = z
   .object({
     check: z.unknown(),
-    /** Folder to save into; relative paths are relative to the folder the app runs from. */
-    folder: z.string().min(1).max(4_096).default(DEFAULT_CHECK_DIR),
+    /** Folder to save into, relative to the checks root (MCP_INSPECTOR_CHECKS_DIR); default the root. */
+    folder: z.string().max(4_096).default(""),
     filename: z
       .string()
-      .regex(/^[A-Za-z0-9._-]+$/, "letters, digits, . _ - only")
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, "letters, digits, . _ - only, not starting with . _ or -")
       .max(200)
       .optional(),
     overwrite: z.boolean().default(false),
   })
   .strict();
 
-const slug = (s: string) =>
-  s
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "")
-    .slice(0, 80) || "check";
+const listSchema = z.object({ folder: z.string().max(4_096).default("") });
 
-/** Save a reviewed check as `<folder>/<name>.check.json`; the server cwd becomes relative to it. */
+/** Save a reviewed check as `<folder>/<name>.check.json` inside the checks root; the server cwd becomes relative to it. */
 export const POST = apiRoute(async (req) => {
   const body = parseWith(saveSchema, await readJson(req));
   const check = parseWith(checkFileSchema, body.check);
-  const folder = path.resolve(appRoot(), body.folder);
-  const base = (body.filename ?? slug(check.name)).replace(
-    new RegExp(`${CHECK_SUFFIX.replace(".", "\\.")}$`),
-    "",
-  );
-  const file = path.join(folder, `${base}${CHECK_SUFFIX}`);
-  if ("command" in check.server && check.server.cwd && path.isAbsolute(check.server.cwd)) {
-    check.server.cwd = path.relative(folder, check.server.cwd) || ".";
-  }
-  mkdirSync(folder, { recursive: true });
-  if (!body.overwrite && findCheckFiles([folder]).includes(file)) {
-    throw new HttpError(
-      409,
-      "conflict",
-      `${path.relative(appRoot(), file)} exists; choose another name or overwrite.`,
-    );
-  }
-  saveCheckFile(file, check);
-  return json({ path: path.relative(appRoot(), file), check }, 201);
+  const base = (body.filename ?? slugify(check.name)).replace(/\.check\.json$/, "");
+  return withCheckErrors(async () => {
+    const folder = await ensureFolderInRoot(body.folder, "folder");
+    const name = `${base}${CHECK_SUFFIX}`;
+    const rel = folder.rel ? `${folder.rel}/${name}` : name;
+    // Relative to where the app will run it from (the folder's real path, as POST /api/checks/run).
+    if ("command" in check.server && check.server.cwd && path.isAbsolute(check.server.cwd)) {
+      check.server.cwd = path.relative(folder.real, check.server.cwd) || ".";
+    }
+    // Never through a symlink, never over a file without `overwrite` (409), atomically.
+    await writeFileAtomic(path.join(folder.real, name), serializeCheck(check), {
+      overwrite: body.overwrite,
+      label: rel,
+    });
+    return json({ path: rel, check }, 201);
+  });
 });
 
-/** The check files in a folder (default ./mcp-checks), for the "Run checks" list. */
-export const GET = apiRoute((req) => {
-  const folder = path.resolve(appRoot(), searchParams(req).folder ?? DEFAULT_CHECK_DIR);
-  let files: string[] = [];
-  try {
-    files = findCheckFiles([folder]);
-  } catch {
-    files = [];
-  }
-  return json({
-    folder: path.relative(appRoot(), folder) || ".",
-    checks: files.map((f) => {
+/** The check files in a folder of the checks root (default the root), for the "Run checks" list. */
+export const GET = apiRoute(async (req) => {
+  const { folder } = parseWith(listSchema, searchParams(req));
+  return withCheckErrors(async () => {
+    const at = await resolveInRoot(folder, "folder");
+    const shown = at.rel || ".";
+    if (!at.last) return json({ folder: shown, checks: [] });
+    if (!at.last.isDirectory) throw new CheckPathError(`folder: ${shown} is not a folder`);
+    const root = await realChecksRoot();
+    const { files, cut } = await walkCheckFiles(at.real, root, APP_WALK_LIMITS);
+    const checks = [];
+    for (const file of files) {
+      const rel = path.relative(root, file).split(path.sep).join("/");
       try {
-        return { path: path.relative(appRoot(), f), name: loadCheckFile(f).name };
+        checks.push({ path: rel, name: (await loadCheckFile(file, rel)).name });
       } catch (err) {
-        return { path: path.relative(appRoot(), f), error: (err as Error).message };
+        checks.push({ path: rel, error: (err as Error).message });
       }
-    }),
+    }
+    return json({ folder: shown, checks, ...(cut ? { truncated: `Listing ${shown}: ${cut}.` } : {}) });
   });
 });

@@ -1,11 +1,16 @@
-import path from "node:path";
 import { z } from "zod";
 import { checkFileSchema } from "@/lib/check/schema";
-import { redactResults, secretValues, sessionsWithLaunchOf } from "@/server/check/app-run";
-import { CheckFileError, readEnvFile } from "@/server/check/files";
+import {
+  checkFilesInRoot,
+  draftRunVars,
+  readRunEnvFile,
+  redactResults,
+  savedRunVars,
+  sessionsWithLaunchOf,
+  withCheckErrors,
+} from "@/server/check/app-run";
 import { runCheck } from "@/server/check/runner";
 import { runCheckFiles } from "@/server/check/run-files";
-import { HttpError } from "@/server/http/errors";
 import { apiRoute, json, parseWith, readJson } from "@/server/http/route";
 import { appRoot } from "@/server/mcp/launch";
 import { getRegistry } from "@/server/mcp/registry";
@@ -22,40 +27,39 @@ const bodySchema = z.union([
     .strict(),
   z
     .object({
-      files: z.array(z.string().min(1)).min(1).max(500),
-      /** KEY=value lines for ${VAR} references, as the CLI's --env-file; relative to the app's folder. */
+      /** Check files relative to the checks root (MCP_INSPECTOR_CHECKS_DIR). */
+      files: z.array(z.string().min(1).max(4_096)).min(1).max(500),
+      /** KEY=value lines for ${VAR} references: a file in the checks root, or the one MCP_INSPECTOR_ENV_FILE names. */
       envFile: z.string().trim().min(1).max(4_096).optional(),
     })
     .strict(),
 ]);
 
-/** Run a draft check, or saved check files, each against a fresh server process. */
+/**
+ * Run a draft check, or saved check files, each against a fresh server process. No value a
+ * `${VAR}` could take comes back: every one is redacted from every string of the results.
+ */
 export const POST = apiRoute(async (req) => {
   const body = parseWith(bodySchema, await readJson(req));
   if ("files" in body) {
-    let fileVars: Record<string, string> = {};
-    if (body.envFile) {
-      try {
-        fileVars = readEnvFile(path.resolve(appRoot(), body.envFile));
-      } catch (err) {
-        if (err instanceof CheckFileError) throw new HttpError(400, "bad_request", err.message);
-        throw err;
-      }
-    }
-    // As in the CLI, the environment wins over the file.
-    const vars = { ...fileVars, ...process.env };
-    const files = body.files.map((f) => path.resolve(appRoot(), f));
+    const { files, fileVars } = await withCheckErrors(async () => ({
+      files: await checkFilesInRoot(body.files),
+      fileVars: body.envFile ? await readRunEnvFile(body.envFile) : {},
+    }));
+    const { vars, values } = savedRunVars(fileVars);
     const results = await runCheckFiles(files, { vars });
     const sessions = getRegistry().list();
     // runCheckFiles keeps input order and drops nothing without a grep.
-    const withSessions = results.map((r, i) => ({
-      ...r,
-      sessionIds: sessionsWithLaunchOf(files[i]!, vars, sessions),
-    }));
-    return json({ results: redactResults(withSessions, secretValues(fileVars)) });
+    const withSessions = await Promise.all(
+      results.map(async (r, i) => ({
+        ...r,
+        sessionIds: await sessionsWithLaunchOf(files[i]!, vars, sessions),
+      })),
+    );
+    return json({ results: redactResults(withSessions, values) });
   }
   const check = parseWith(checkFileSchema, body.check);
-  const env = body.sessionId ? getRegistry().get(body.sessionId).launch.env : {};
-  const { result } = await runCheck(check, { dir: appRoot(), vars: { ...process.env, ...env } });
-  return json({ results: [result] });
+  const { vars, values } = draftRunVars(body.sessionId ? getRegistry().get(body.sessionId).launch.env : {});
+  const { result } = await runCheck(check, { dir: appRoot(), vars });
+  return json({ results: redactResults([result], values) });
 });
