@@ -30,7 +30,13 @@ export const queryKeys = {
     [...queryKeys.read(sessionId, uri), "content", index] as const,
   /** Under the read: a live update of the resource makes a new frame document. */
   frame: (sessionId: string, body: FrameBody) =>
-    [...queryKeys.read(sessionId, body.uri), "frame", body.index ?? 0, body.kind, body.scripts ?? false] as const,
+    [
+      ...queryKeys.read(sessionId, body.uri),
+      "frame",
+      body.index ?? 0,
+      body.kind,
+      body.scripts ?? false,
+    ] as const,
   /** Template argument completion: one answer per template, argument, typed value and context. */
   completion: (sessionId: string, body: CompleteBody) =>
     [...queryKeys.sessionScope(sessionId), "completion", body] as const,

@@ -37,7 +37,8 @@ export function ReviewActions(p: ReviewActionsProps) {
             value={p.folder}
             spellCheck={false}
             onChange={(e) => p.onFolder(e.target.value)}
-            title="Relative to the folder the inspector runs from, or absolute"
+            placeholder="(the checks root)"
+            title="A folder inside the checks root (mcp-checks/ unless the inspector was started with MCP_INSPECTOR_CHECKS_DIR)"
             className="min-w-0 flex-1 rounded border border-zinc-300 bg-white px-1.5 py-1 font-mono text-xs"
           />
         </label>

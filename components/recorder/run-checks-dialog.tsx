@@ -38,7 +38,7 @@ export function RunChecksDialog(p: RunChecksDialogProps) {
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    p.onFolder(draftFolder.trim() || "mcp-checks");
+    p.onFolder(draftFolder.trim());
   }
 
   const uriOf = (r: CheckResult, step: StepResult) => (p.viewerSessionOf(r) ? step.uri : undefined);
@@ -57,6 +57,8 @@ export function RunChecksDialog(p: RunChecksDialogProps) {
               value={draftFolder}
               spellCheck={false}
               onChange={(e) => setDraftFolder(e.target.value)}
+              placeholder="(the checks root)"
+              title="A folder inside the checks root (mcp-checks/ unless the inspector was started with MCP_INSPECTOR_CHECKS_DIR)"
               className={inputClass}
             />
           </label>
@@ -89,8 +91,8 @@ export function RunChecksDialog(p: RunChecksDialogProps) {
           </label>
           <p id="run-checks-env-help" className="pl-14 text-[11px] text-zinc-500">
             KEY=value lines for <code className="font-mono">{"${VAR}"}</code> references, read by the
-            inspector (a path on its machine, relative to the folder it runs in), as with the CLI&apos;s
-            --env-file; its own environment wins. Values are never sent back.
+            inspector: a file inside the checks root, or the one it was started with (MCP_INSPECTOR_ENV_FILE).
+            Values are never sent back, and are blanked out of results.
           </p>
         </div>
         {p.list.isPending ? (

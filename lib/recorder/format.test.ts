@@ -44,7 +44,8 @@ describe("format", () => {
     expect(slugify("Demo: Basics!")).toBe("demo-basics");
     expect(slugify("***")).toBe("check");
     expect(checkPathFor("mcp-checks/", "Demo basics")).toBe("mcp-checks/demo-basics.check.json");
-    expect(checkPathFor("  ", "x")).toBe("mcp-checks/x.check.json");
+    expect(checkPathFor("  ", "x")).toBe("x.check.json");
+    expect(checkPathFor("/team/", "x")).toBe("team/x.check.json");
   });
 
   it("formats elapsed time", () => {

@@ -19,12 +19,13 @@ export function slugify(name: string): string {
 }
 
 export const CHECK_SUFFIX = ".check.json";
-export const DEFAULT_CHECK_FOLDER = "mcp-checks";
+/** Folders are relative to the checks root (`mcp-checks/` unless set at start); "" is the root. */
+export const DEFAULT_CHECK_FOLDER = "";
 
-/** Where the save route would write this check (for the Playwright export before a save). */
+/** Where the save route would write this check, relative to the checks root (for the Playwright export before a save). */
 export function checkPathFor(folder: string, name: string): string {
-  const dir = folder.trim().replace(/\/+$/, "") || DEFAULT_CHECK_FOLDER;
-  return `${dir}/${slugify(name)}${CHECK_SUFFIX}`;
+  const dir = folder.trim().replace(/^\/+|\/+$/g, "");
+  return `${dir ? `${dir}/` : ""}${slugify(name)}${CHECK_SUFFIX}`;
 }
 
 /** "0:07", "12:30", "1:02:03". */

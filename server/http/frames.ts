@@ -28,7 +28,11 @@ export class FrameStore {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  add(bytes: Buffer, contentType: FrameDocument["contentType"], scripts: boolean): { id: string; expiresAt: number } {
+  add(
+    bytes: Buffer,
+    contentType: FrameDocument["contentType"],
+    scripts: boolean,
+  ): { id: string; expiresAt: number } {
     if (bytes.byteLength > MAX_TOTAL_BYTES) {
       throw new HttpError(413, "payload_too_large", `A preview is limited to ${MAX_TOTAL_BYTES} bytes.`);
     }
