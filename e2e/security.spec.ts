@@ -4,7 +4,10 @@
  * hostile server whose SVG, HTML and markdown are opened in the page, in new tabs and through
  * window.open. Every guarantee is checked where a user meets it: real HTTP, real Chromium.
  */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import http from "node:http";
+import os from "node:os";
+import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E_PORT, E2E_TOKEN } from "../playwright.config";
@@ -376,4 +379,83 @@ test("every route's security headers, as the browser receives them", async ({ pa
   );
   expect(Number(served.headers()["content-length"])).toBe((await served.body()).byteLength);
   expect((await request.get(`/frame/${"x".repeat(43)}`)).status()).toBe(404);
+});
+
+test("file-taking fields stay in the checks root and never echo a file, through the running app", async ({
+  request,
+}) => {
+  const headers = { ...auth, "Content-Type": "application/json" };
+  const check = { version: 1, name: "x", server: { preset: "demo", env: {} }, timeoutMs: 5000, steps: [] };
+  const refused = async (res: Awaited<ReturnType<APIRequestContext["get"]>>, what: string) => {
+    expect(res.status(), what).toBe(400);
+    const body = await res.text();
+    expect(JSON.parse(body), what).toHaveProperty("error.code", "bad_request");
+    // Never a byte of the file asked for: /etc/passwd's first entry, os-release's keys.
+    expect(body, what).not.toMatch(/root:x:0:0|PRETTY_NAME|VERSION_ID/);
+  };
+  for (const folder of [
+    "../../tmp/x",
+    "/tmp/x",
+    "a/../../b",
+    "a\u0000b",
+    ".hidden",
+    "/proc/self",
+    "/etc/passwd",
+  ]) {
+    await refused(
+      await request.post("/api/checks", { headers, data: { check, folder, overwrite: true } }),
+      `save ${folder}`,
+    );
+    await refused(
+      await request.get(`/api/checks?${new URLSearchParams({ folder }).toString()}`, { headers: auth }),
+      `list ${folder}`,
+    );
+  }
+  for (const filename of [".", "..", ".x", "../x"]) {
+    await refused(
+      await request.post("/api/checks", { headers, data: { check, filename } }),
+      `filename ${filename}`,
+    );
+  }
+  for (const file of ["/etc/passwd", "../../../../etc/passwd", "/etc/os-release"]) {
+    await refused(await request.post("/api/checks/run", { headers, data: { files: [file] } }), `run ${file}`);
+    await refused(
+      await request.post("/api/checks/run", { headers, data: { files: ["none.check.json"], envFile: file } }),
+      `env file ${file}`,
+    );
+  }
+  // Symlinks in the root that lead out of it: neither written through nor listed through.
+  const root = path.resolve("mcp-checks");
+  const outside = mkdtempSync(path.join(os.tmpdir(), "outside-"));
+  const name = `e2e-symlink-${process.pid}`;
+  mkdirSync(root, { recursive: true });
+  writeFileSync(path.join(outside, "victim.check.json"), "precious");
+  symlinkSync(outside, path.join(root, name));
+  symlinkSync(path.join(outside, "victim.check.json"), path.join(root, `${name}.check.json`));
+  try {
+    await refused(
+      await request.post("/api/checks", { headers, data: { check, folder: name } }),
+      "folder link",
+    );
+    await refused(await request.get(`/api/checks?folder=${name}`, { headers: auth }), "list link");
+    const over = await request.post("/api/checks", {
+      headers,
+      data: { check, filename: name, overwrite: true },
+    });
+    expect(over.status(), "overwrite through a file link").toBeGreaterThanOrEqual(400);
+    expect(over.status()).toBeLessThan(500);
+    expect(readFileSync(path.join(outside, "victim.check.json"), "utf8")).toBe("precious");
+  } finally {
+    rmSync(path.join(root, name), { force: true });
+    rmSync(path.join(root, `${name}.check.json`), { force: true });
+    rmSync(outside, { recursive: true, force: true });
+  }
+  // The inspector's own secrets are never resolvable, and no value comes back.
+  const leak = await request.post("/api/checks/run", {
+    headers,
+    data: { check: { ...check, server: { command: "${MCP_INSPECTOR_TOKEN}", args: [], env: {} } } },
+  });
+  expect(await leak.text()).not.toContain(E2E_TOKEN);
+  const list = await request.get("/api/sessions", { headers: auth });
+  expect(await list.text()).not.toContain(E2E_TOKEN);
 });
