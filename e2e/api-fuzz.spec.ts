@@ -7,11 +7,11 @@
  * parsing and validation every request meets before that.
  */
 import fc from "fast-check";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { E2E_TOKEN } from "../playwright.config";
 import { DEMO_SAMPLE_URIS as S } from "../server/demo/uris";
 import { rawRequest } from "./support/raw-http";
-import { deleteAllSessions } from "./support/sessions";
+import { deleteAllSessions, startDemoSession } from "./support/sessions";
 
 const auth = { Authorization: `Bearer ${E2E_TOKEN}` };
 
@@ -113,20 +113,11 @@ const query = fc.dictionary(
 
 test.afterEach(async ({ request }) => deleteAllSessions(request));
 
-async function demoSession(request: APIRequestContext): Promise<string> {
-  const res = await request.post("/api/sessions", {
-    headers: { ...auth, "Content-Type": "application/json" },
-    data: { preset: "demo" },
-  });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
-
 test("fuzzed paths, queries and bodies on every route: a success or a 4xx envelope, never a 5xx", async ({
   request,
 }) => {
   test.setTimeout(180_000);
-  const id = await demoSession(request);
+  const id = await startDemoSession(request);
   const sessionsBefore = 1;
   const statuses = new Map<number, number>();
   const request$ = fc.record({

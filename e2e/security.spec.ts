@@ -14,7 +14,7 @@ import { E2E_PORT, E2E_TOKEN } from "../playwright.config";
 import { DEMO_SAMPLE_URIS as S } from "../server/demo/uris";
 import { InspectorPage } from "./pages/inspector-page";
 import { rawRequest } from "./support/raw-http";
-import { deleteAllSessions } from "./support/sessions";
+import { deleteAllSessions, startDemoSession } from "./support/sessions";
 
 const APP = `http://127.0.0.1:${E2E_PORT}`;
 const auth = { Authorization: `Bearer ${E2E_TOKEN}` };
@@ -23,15 +23,6 @@ type Canary = Window & { __pwned?: unknown };
 async function sessionCount(request: APIRequestContext): Promise<number> {
   const res = await request.get("/api/sessions", { headers: auth });
   return ((await res.json()) as { sessions: unknown[] }).sessions.length;
-}
-
-async function startDemo(request: APIRequestContext): Promise<string> {
-  const res = await request.post("/api/sessions", {
-    headers: { ...auth, "Content-Type": "application/json" },
-    data: { preset: "demo" },
-  });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
 }
 
 /** Where a tab's canary stands: set or not, and in which origin. */
@@ -242,7 +233,7 @@ test("hostile SVG, HTML and markdown never run in our origin: in the page, in ne
     if (m.type() === "error" && /Content Security Policy/.test(m.text()) && /_next/.test(m.text()))
       violations.push(m.text());
   });
-  const id = await startDemo(request);
+  const id = await startDemoSession(request);
   const inspector = new InspectorPage(page);
   const tabs: Page[] = [];
   context.on("page", (p) => {
@@ -304,7 +295,7 @@ test("hostile SVG, HTML and markdown never run in our origin: in the page, in ne
 });
 
 test("every route's security headers, as the browser receives them", async ({ page, request }) => {
-  const id = await startDemo(request);
+  const id = await startDemoSession(request);
   const pageResponse = await page.goto(`/?token=${E2E_TOKEN}`);
   const pageHeaders = pageResponse!.headers();
   const csp = pageHeaders["content-security-policy"]!;

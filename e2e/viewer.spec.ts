@@ -9,19 +9,10 @@ import { E2E_TOKEN } from "../playwright.config";
 import { DEMO_SAMPLE_URIS as S, DEMO_URIS } from "../server/demo/uris";
 import { InspectorPage } from "./pages/inspector-page";
 import { recordMeasure } from "./support/measure";
-import { deleteAllSessions } from "./support/sessions";
+import { deleteAllSessions, startDemoSession } from "./support/sessions";
 import { median as medianOf, typeAndTimeFilter } from "./support/filter-timing";
 
 const auth = { Authorization: `Bearer ${E2E_TOKEN}` };
-
-async function startDemo(request: APIRequestContext, env: Record<string, string> = {}): Promise<string> {
-  const res = await request.post("/api/sessions", {
-    headers: { ...auth, "Content-Type": "application/json" },
-    data: { preset: "demo", env },
-  });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
 
 test.afterEach(async ({ page, request }) => {
   // Whatever a test opened or previewed, nothing a server sent ran in the page.
@@ -34,7 +25,7 @@ test.afterEach(async ({ page, request }) => {
 
 let demoId: string;
 async function openSample(page: Page, request: APIRequestContext, uri: string): Promise<InspectorPage> {
-  demoId = await startDemo(request);
+  demoId = await startDemoSession(request);
   const inspector = new InspectorPage(page);
   await inspector.openUri(demoId, uri);
   return inspector;
@@ -260,7 +251,7 @@ test("a 10 MB text opens without freezing: first line within a couple of seconds
   page,
   request,
 }) => {
-  demoId = await startDemo(request);
+  demoId = await startDemoSession(request);
   // The demo makes the text on its first read; make it now, so the clock below times the viewer
   // (read through the backend, parse, render), not the demo's generator.
   const warm = await request.get(`/api/sessions/${demoId}/read?uri=${encodeURIComponent(S.largeText)}`, {
@@ -348,7 +339,7 @@ test("10,000 resources: connect, the full tree, filtering per keystroke, keyboar
   const inspector = new InspectorPage(page);
   await inspector.open();
   const started = Date.now();
-  const id = await startDemo(request, { DEMO_RESOURCE_COUNT: "10000", DEMO_PAGE_SIZE: "100" });
+  const id = await startDemoSession(request, { DEMO_RESOURCE_COUNT: "10000", DEMO_PAGE_SIZE: "100" });
   await expect(inspector.treeItem("demo:")).toBeVisible({ timeout: 10_000 });
   const connectToTree = Date.now() - started;
   recordMeasure("10k connect → tree (POST → first row)", `${connectToTree} ms`);

@@ -10,3 +10,16 @@ export async function deleteAllSessions(request: APIRequestContext): Promise<voi
     expect((await request.delete(`/api/sessions/${s.id}`, { headers: auth })).status()).toBe(204);
   }
 }
+
+/** Starts the built-in demo server through the API; its session id. */
+export async function startDemoSession(
+  request: APIRequestContext,
+  env: Record<string, string> = {},
+): Promise<string> {
+  const res = await request.post("/api/sessions", {
+    headers: { ...auth, "Content-Type": "application/json" },
+    data: { preset: "demo", env },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}

@@ -25,6 +25,37 @@ function contentDisposition(kind: "inline" | "attachment", filename: string): st
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
+/** Content item `index` of a read as bytes (blob decoded, text as UTF-8) with its declared type. */
+export function contentItemBytes(
+  result: ReadResponse,
+  index: number,
+): { item: ReadResponse["contents"][number]; bytes: Buffer; mime: string } {
+  const item = result.contents[index];
+  if (!item) {
+    throw new HttpError(
+      404,
+      "not_found",
+      `The read returned ${result.contents.length} content item(s); there is no item ${index}.`,
+    );
+  }
+  if ("blob" in item && typeof item.blob === "string") {
+    return {
+      item,
+      bytes: Buffer.from(item.blob, "base64"),
+      mime: item.mimeType ?? "application/octet-stream",
+    };
+  }
+  if ("text" in item && typeof item.text === "string") {
+    const mime = item.mimeType ?? "text/plain";
+    return {
+      item,
+      bytes: Buffer.from(item.text, "utf8"),
+      mime: /charset=/i.test(mime) ? mime : `${mime}; charset=utf-8`,
+    };
+  }
+  throw new HttpError(502, "server_error", "The content item has neither text nor blob.");
+}
+
 /**
  * The raw bytes of one content item. Served so that nothing in them can act in our origin:
  * nosniff, and a CSP sandbox in case a browser is ever pointed at it directly.
@@ -35,26 +66,8 @@ export function contentItemResponse(
   index: number,
   download: boolean,
 ): Response {
-  const item = result.contents[index];
-  if (!item) {
-    throw new HttpError(
-      404,
-      "not_found",
-      `The read returned ${result.contents.length} content item(s); there is no item ${index}.`,
-    );
-  }
-  let bytes: Buffer;
-  let mime: string;
-  if ("blob" in item && typeof item.blob === "string") {
-    bytes = Buffer.from(item.blob, "base64");
-    mime = item.mimeType ?? "application/octet-stream";
-  } else if ("text" in item && typeof item.text === "string") {
-    bytes = Buffer.from(item.text, "utf8");
-    mime = item.mimeType ?? "text/plain";
-    if (!/charset=/i.test(mime)) mime += "; charset=utf-8";
-  } else {
-    throw new HttpError(502, "server_error", "The content item has neither text nor blob.");
-  }
+  const { item, bytes, mime: declared } = contentItemBytes(result, index);
+  let mime = declared;
   if (!MIME.test(mime)) mime = "application/octet-stream";
   // The Buffer itself (a Uint8Array over its own ArrayBuffer at this size): no second copy.
   return new Response(bytes as Uint8Array<ArrayBuffer>, {

@@ -1,6 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import type { ReadResponse } from "@/lib/contract";
+import { contentItemBytes } from "./content";
 import { HttpError } from "./errors";
 
 /**
@@ -79,20 +80,6 @@ export function frameDocumentOf(
   index: number,
   kind: "html" | "pdf",
 ): { bytes: Buffer; contentType: FrameDocument["contentType"] } {
-  const item = result.contents[index];
-  if (!item) {
-    throw new HttpError(
-      404,
-      "not_found",
-      `The read returned ${result.contents.length} content item(s); there is no item ${index}.`,
-    );
-  }
-  const bytes =
-    "blob" in item && typeof item.blob === "string"
-      ? Buffer.from(item.blob, "base64")
-      : "text" in item && typeof item.text === "string"
-        ? Buffer.from(item.text, "utf8")
-        : null;
-  if (!bytes) throw new HttpError(502, "server_error", "The content item has neither text nor blob.");
+  const { bytes } = contentItemBytes(result, index);
   return { bytes, contentType: kind === "html" ? "text/html; charset=utf-8" : "application/pdf" };
 }
