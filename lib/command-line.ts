@@ -9,16 +9,10 @@
  * inside double quotes. The scanner splits the line into raw words, refuses everything that needs
  * a shell, and hands each word to shell-quote on its own, so one raw word yields one argument.
  *
- * Decisions:
- * - Globs (`*.js`, `?`), brace patterns (`{a,b}`) stay literal arguments: there is no shell to
- *   expand them, and the consent step shows the exact argv.
- * - `$VAR`, `${…}`, `$1`, `$$`… outside single quotes are refused, never expanded from the
- *   backend's environment (which is not the user's shell) and never kept as literal text.
- * - A leading `~` (tilde expansion) is refused for the same reason.
- * - A comment (`#` starting a word) is dropped, as a shell would; `#` inside a word is literal.
- * - Invisible, control and direction-changing characters inside a word are kept as typed: they are
- *   part of what would run. The consent step shows each one (lib/hidden-characters.ts) and warns
- *   about them (lib/launch-warnings.ts), as it does when the argv goes through a shell after all.
+ * Globs and braces stay literal (no shell expands them); `$VAR`, `${…}` and a leading `~` are
+ * refused, never expanded from the backend's environment; a `#` word starts a comment. Invisible
+ * and direction-changing characters are kept as typed: the review shows and warns about each
+ * (lib/hidden-characters.ts, lib/launch-warnings.ts).
  */
 import { parse } from "shell-quote";
 import type { LaunchSpec } from "./contract";

@@ -2,19 +2,11 @@
  * Filtering and sorting the resource tree (lib/uri-tree.ts) without rebuilding it, fast enough to
  * run on every keystroke at 10,000 resources.
  *
- * Decisions:
- * - A resource matches when its name, title or URI contains the query (case-insensitive). Only
- *   when nothing contains it, fuzzy matches count: fuzzysort on name and title, score ≥
- *   FUZZY_THRESHOLD ("cfgjson" finds "config.json"). Mixing both floods a tree: "item-12" is a
- *   substring of 111 of the demo's 10,000 items but a fuzzy match for 400 more, and fuzzy matching
- *   URIs (long paths) matches nearly anything. So exact when possible, typo-tolerant otherwise.
- * - Filtering keeps the tree's folders and labels (a collapsed chain stays collapsed as it was),
- *   drops folders with no match below them, and recounts what each folder holds.
- * - Sorting keeps folders before resources. "name" is the tree's own order (numeric collation of
- *   labels); "uri" compares URIs by code point; "size" puts the largest resource first, resources
- *   without a size last. Folders sort by label in every mode.
- * - Everything a resource is matched on is lowercased once per listing (buildFilterIndex), and
- *   fuzzysort-prepared once, on the first fuzzy search; never per keystroke.
+ * A resource matches when its name, title or URI contains the query (case-insensitive); only when
+ * nothing does, fuzzy matches on name and title count (fuzzysort, score ≥ FUZZY_THRESHOLD):
+ * mixing both floods a tree ("item-12" is a substring of 111 of 10,000 demo items, a fuzzy match
+ * for 400 more). Folders keep their labels and are recounted; folders sort before resources.
+ * Match keys are lowercased once per listing (buildFilterIndex), never per keystroke.
  */
 import fuzzysort from "fuzzysort";
 import type { Resource } from "./contract";

@@ -2,26 +2,13 @@
  * RFC 6570 URI Templates, level 4: the fields a template asks for, its expansion, and the reverse
  * (does a URI someone pasted fit a template, and with which values).
  *
- * Why not only the SDK's `UriTemplate` (`@modelcontextprotocol/sdk/shared/uriTemplate.js`, 1.32):
- * it handles `{var}`, `{+var}`, `{#var}`, `{.var}`, `{/var}`, `{?var}` and `{&var}` with one
- * variable each, but (checked in uri-template.test.ts, "the SDK's UriTemplate"):
- * - has no `;` operator: `{;p}` becomes a simple variable named ";p";
- * - ignores the prefix modifier: `{var:3}` becomes a variable named "var:3";
- * - expands an expression with several variables (`{x,y}`, `{/a,b}`) without encoding the values
- *   and without the operator's prefix or separator;
- * - explodes a list in a query as `?list=a,b` instead of `?list=a&list=b`;
- * - leaves `!'()*` unencoded in simple expansion (RFC: `Hello%20World%21`), and in `{+var}`
- *   re-encodes `%` of an existing pct-encoded triplet (RFC: passed through);
- * - matches `{?q,lang}` only when every parameter is present, in template order.
- * The SDK's behaviour stays the reference for what an SDK-based server will match: every RFC 6570
- * expansion of a single-variable expression below is also what its `match` accepts.
+ * Why ours and not the SDK's `UriTemplate` (1.32): it has no `;` operator, ignores prefixes
+ * (`{var:3}`), mis-expands multi-variable expressions and exploded query lists, and matches
+ * `{?q,lang}` only with every parameter present in order (each case pinned in
+ * uri-template.test.ts). The page, the recorder and the runner all use this module.
  *
- * Decisions:
- * - Values are strings or lists of strings (associative values are out of scope for a form).
- *   `undefined` (and an empty list) means "not set": the expression skips it, as the RFC says.
- * - Matching is for recognising a pasted URI, not for parsing every possible expansion: each
- *   expression matches the characters its operator can produce, query parameters in any order and
- *   each optional; values come back pct-decoded (malformed escapes are kept as written).
+ * Values are strings or lists of strings; `undefined` or an empty list means "not set". Matching
+ * recognises a pasted URI (query parameters in any order, each optional), pct-decoding values.
  */
 
 export type TemplateOperator = "" | "+" | "#" | "." | "/" | ";" | "?" | "&";

@@ -1,22 +1,10 @@
 /**
  * Arrange a server's resources into a tree by URI: scheme → authority → path segments.
  *
- * Decisions:
- * - Folder ids are "folder " + the exact URI prefix (scheme lowercased), e.g. "folder demo://docs".
- *   A valid URI cannot contain a space (RFC 3986), so a folder id differs from every leaf id (a
- *   uri), even when one resource's URI is a prefix of another's (`demo://a/b`, `demo://a/b/c`);
- *   an invalid URI equal to a folder id pushes that folder's id aside with trailing spaces.
- * - A chain of folders that each hold a single folder is shown as one folder; it keeps the id of
- *   its deepest member, and its label joins the members as the URI would ("demo://docs/guides").
- * - The last path segment names the resource itself: `demo://a/b` is a leaf in folder a, and
- *   `demo://a/b/` (trailing slash, an empty last segment) is a leaf in folder b, like a directory's
- *   index, never an empty-named folder. Empty segments (`a//b`, the empty authority of `file:///`)
- *   create no folder either.
- * - A URI with no path (`demo://thing`) and an opaque URI (`urn:isbn:1`, `mailto:x@y`) are leaves
- *   of their scheme folder. Query and fragment belong to the leaf, never to a folder.
- * - A string with no scheme goes to an "other" folder, listed last.
- * - A URI listed twice keeps its first entry only: leaf ids must be unique.
- * - A leaf is labelled with the display name, or with its URI when title and name are both empty.
+ * Folder ids are "folder " + the exact URI prefix: a valid URI has no space, so a folder id never
+ * equals a leaf id (a URI), even when one URI prefixes another. Single-child folder chains show as
+ * one folder. The last path segment names the resource (`demo://a/b/` is a leaf in folder b);
+ * empty segments make no folder; opaque URIs are leaves of their scheme; no scheme → "other".
  */
 import type { Resource } from "./contract";
 
