@@ -261,23 +261,16 @@ export async function runCheck(
           );
         const now = (session.resources.value?.items ?? []) as unknown as Record<string, unknown>[];
         const diff = diffLists(before, now, (r) => String(r.uri));
-        const mismatches: Mismatch[] = [];
-        for (const uri of step.added)
-          if (!diff.added.includes(uri))
-            mismatches.push({
-              path: "/added",
+        const mismatches = (["added", "removed"] as const).flatMap((side) =>
+          step[side]
+            .filter((uri) => !diff[side].includes(uri))
+            .map((uri): Mismatch => ({
+              path: `/${side}`,
               problem: "missing",
               expected: uri,
-              message: `the re-list did not add ${uri}`,
-            });
-        for (const uri of step.removed)
-          if (!diff.removed.includes(uri))
-            mismatches.push({
-              path: "/removed",
-              problem: "missing",
-              expected: uri,
-              message: `the re-list did not remove ${uri}`,
-            });
+              message: `the re-list did not ${side === "added" ? "add" : "remove"} ${uri}`,
+            })),
+        );
         return { mismatches, updated: { ...step, added: diff.added, removed: diff.removed } };
       }
     }
