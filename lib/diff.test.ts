@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { diffJson, diffText, tryDiffJsonText } from "./diff";
+import { diffJson, diffText, tryDiffJsonText, walkJson } from "./diff";
+import type { JsonChange } from "./diff";
 import type { LineDiffRow } from "./diff";
 
 /** "line 1\n" … "line n\n". */
@@ -273,6 +274,46 @@ describe("diffJson", () => {
     expect(changes[0]).toMatchObject({ kind: "changed", before: 1, after: 2 });
     // Compared as a boolean: a failing 100 KB string would flood the report.
     expect(changes[0]?.path === "/0".repeat(depth)).toBe(true);
+  });
+});
+
+describe("walkJson", () => {
+  it("starts paths at options.path and lets intercept take a path and everything below it", () => {
+    const seen: [string, unknown, unknown][] = [];
+    const changes: [JsonChange, boolean][] = [];
+    walkJson(
+      { a: { x: 1 }, b: [1, 2] },
+      { a: { x: 2 }, b: [1] },
+      (change, inArray) => {
+        changes.push([change, inArray]);
+      },
+      {
+        path: "/items",
+        intercept: (path, before, after) => {
+          seen.push([path, before, after]);
+          return path === "/items/a";
+        },
+      },
+    );
+    expect(changes).toEqual([[{ kind: "removed", path: "/items/b/1", before: 2 }, true]]);
+    // Asked at every path, a missing side as undefined; never below a path it took.
+    expect(seen.map(([path]) => path)).toEqual([
+      "/items",
+      "/items/a",
+      "/items/b",
+      "/items/b/0",
+      "/items/b/1",
+    ]);
+    expect(seen.at(-1)).toEqual(["/items/b/1", 2, undefined]);
+  });
+
+  it("stops when onChange returns false", () => {
+    const paths: string[] = [];
+    walkJson({ a: 1, b: 1, c: 1 }, { a: 2, b: 2, c: 2 }, (change) => {
+      paths.push(change.path);
+      return paths.length < 2;
+    });
+    expect(paths).toEqual(["/a", "/b"]);
   });
 });
 

@@ -17,12 +17,13 @@
  *   the region between them is diffed, and only when it is at most `maxBytes`; the diff is
  *   abandoned past `maxEdits` added + removed lines or `timeoutMs`. Then the result is
  *   `truncated` with no rows, and `skipped` locates the region that differs.
- * - JSON paths are JSON Pointers (RFC 6901): "" is the whole document, "/a/b/0" is key "b" of
- *   key "a", then index 0; a key's "~" is written "~0" and its "/" "~1". Unambiguous for any key,
- *   and the form JSON Patch uses.
+ * - JSON paths are JSON Pointers (RFC 6901, `json-pointer.ts`): unambiguous for any key, and the
+ *   form JSON Patch uses. The structural walk (`walkJson`) is also what a check compares with
+ *   (`check/compare.ts` adds its matchers through `intercept`).
  */
 import { diffLines } from "diff";
 import { utf8ByteLength } from "./content-kind";
+import { joinPointer } from "./json-pointer";
 
 /** One row of a line diff, in display order. Line numbers are 1-based. */
 export type LineDiffRow =
@@ -301,6 +302,8 @@ interface Task {
   /** A JSON value or MISSING. */
   before: unknown;
   after: unknown;
+  /** The value sits in an array (its last token is an index). */
+  inArray: boolean;
 }
 
 function slot(value: unknown): unknown {
@@ -315,44 +318,52 @@ function presentKeys(record: Record<string, unknown>): string[] {
   return Object.keys(record).filter((key) => record[key] !== undefined);
 }
 
-/** One JSON Pointer reference token (RFC 6901 §3): "~" → "~0", "/" → "~1". */
-function pointerToken(key: string | number): string {
-  return String(key).replaceAll("~", "~0").replaceAll("/", "~1");
+const present = (value: unknown) => (value === MISSING ? undefined : value);
+
+export interface WalkJsonOptions {
+  /** Pointer of the two values themselves (default ""): every path starts with it. */
+  path?: string;
+  /**
+   * Asked first at every path, with `undefined` for a side that is missing there. Return true to
+   * take the path over: nothing is reported for it or below it. How a check applies its matchers.
+   */
+  intercept?: (path: string, before: unknown, after: unknown) => boolean;
 }
 
 /**
- * Structural diff of two JSON values (acyclic, as JSON.parse returns them). Objects compare by
- * key, ignoring key order; arrays by index, so growth and shrinkage are added/removed entries at
- * the end; a value whose kind differs (object, array, or a scalar of another type) is one
- * "changed" entry; `null` is a value, so `{a: null}` → `{}` removes "/a". A key whose value is
- * `undefined` counts as missing, as JSON.stringify would have it. Paths are JSON Pointers.
+ * The one structural walk of two JSON values (acyclic, as JSON.parse returns them), shared by
+ * the watch view's diff and a check's comparison. Reports each difference to `onChange`, in
+ * document order (the before version's keys first, then keys only the after version has), until
+ * it returns false. `inArray` says whether the path's last token is an array index.
+ *
+ * Objects compare by own key, ignoring key order; arrays by index, so growth and shrinkage are
+ * added/removed entries at the end; a value whose kind differs (object, array, or a scalar of
+ * another type) is one "changed" entry; `null` is a value, so `{a: null}` → `{}` removes "/a". A
+ * key whose value is `undefined` counts as missing, as JSON.stringify would have it.
  */
-export function diffJson(before: unknown, after: unknown, options: DiffJsonOptions = {}): JsonDiffResult {
-  const maxChanges = nonNegative(options.maxChanges, DEFAULT_MAX_CHANGES);
-  const changes: JsonChange[] = [];
-  const emit = (change: JsonChange): boolean => {
-    if (changes.length >= maxChanges) return false;
-    changes.push(change);
-    return true;
-  };
-
+export function walkJson(
+  before: unknown,
+  after: unknown,
+  onChange: (change: JsonChange, inArray: boolean) => boolean | void,
+  options: WalkJsonOptions = {},
+): void {
+  const { intercept } = options;
   // Depth-first with an explicit stack (deeply nested input must not overflow the call stack);
   // children are pushed in reverse so they pop in document order.
-  const stack: Task[] = [{ path: "", before: slot(before), after: slot(after) }];
+  const stack: Task[] = [
+    { path: options.path ?? "", before: slot(before), after: slot(after), inArray: false },
+  ];
   for (let task = stack.pop(); task !== undefined; task = stack.pop()) {
-    const { path } = task;
+    const { path, inArray } = task;
+    if (intercept?.(path, present(task.before), present(task.after))) continue;
     if (task.before === task.after) continue;
-    let emitted = true;
-    if (task.before === MISSING) emitted = emit({ kind: "added", path, after: task.after });
-    else if (task.after === MISSING) emitted = emit({ kind: "removed", path, before: task.before });
+    let change: JsonChange | undefined;
+    if (task.before === MISSING) change = { kind: "added", path, after: task.after };
+    else if (task.after === MISSING) change = { kind: "removed", path, before: task.before };
     else if (Array.isArray(task.before) && Array.isArray(task.after)) {
       const [a, b] = [task.before as unknown[], task.after as unknown[]];
       for (let i = Math.max(a.length, b.length) - 1; i >= 0; i -= 1) {
-        stack.push({
-          path: `${path}/${i}`,
-          before: slot(a[i]),
-          after: slot(b[i]),
-        });
+        stack.push({ path: joinPointer(path, i), before: slot(a[i]), after: slot(b[i]), inArray: true });
       }
     } else if (isRecord(task.before) && isRecord(task.after)) {
       const [a, b] = [task.before, task.after];
@@ -361,18 +372,33 @@ export function diffJson(before: unknown, after: unknown, options: DiffJsonOptio
       for (let i = keys.length - 1; i >= 0; i -= 1) {
         const key = keys[i] as string;
         stack.push({
-          path: `${path}/${pointerToken(key)}`,
+          path: joinPointer(path, key),
           before: Object.hasOwn(a, key) ? slot(a[key]) : MISSING,
           after: Object.hasOwn(b, key) ? slot(b[key]) : MISSING,
+          inArray: false,
         });
       }
     } else {
       // Different kinds (object, array, scalar), or scalars that differ (`===` failed above).
-      emitted = emit({ kind: "changed", path, before: task.before, after: task.after });
+      change = { kind: "changed", path, before: task.before, after: task.after };
     }
-    if (!emitted) return { changes, truncated: true };
+    if (change !== undefined && onChange(change, inArray) === false) return;
   }
-  return { changes, truncated: false };
+}
+
+/** Structural diff of two JSON values (see walkJson), at most `maxChanges` of them. */
+export function diffJson(before: unknown, after: unknown, options: DiffJsonOptions = {}): JsonDiffResult {
+  const maxChanges = nonNegative(options.maxChanges, DEFAULT_MAX_CHANGES);
+  const changes: JsonChange[] = [];
+  let truncated = false;
+  walkJson(before, after, (change) => {
+    if (changes.length >= maxChanges) {
+      truncated = true;
+      return false;
+    }
+    changes.push(change);
+  });
+  return { changes, truncated };
 }
 
 /** Parses both texts as JSON and diffs them structurally; null when either is not JSON. */

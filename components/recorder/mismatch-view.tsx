@@ -1,6 +1,6 @@
+import { CHECK_TERMS, LineDiffTable } from "@/components/watch/line-diff-table";
 import { diffText } from "@/lib/diff";
 import type { Mismatch } from "@/lib/recorder/types";
-import { TextDiff } from "./text-diff";
 
 const show = (v: unknown) => (typeof v === "string" ? v : (JSON.stringify(v, null, 2) ?? String(v)));
 
@@ -15,7 +15,13 @@ export function MismatchView({ mismatch }: { mismatch: Mismatch }) {
         <span className="text-zinc-700">{mismatch.message}</span>
       </p>
       {bothText ? (
-        <TextDiff diff={diffText(expected, actual)} label={`Expected and actual ${path || "value"}`} />
+        <LineDiffTable
+          diff={diffText(expected, actual)}
+          label={`Expected and actual ${path || "value"}`}
+          terms={CHECK_TERMS}
+          lineNumbers={false}
+          compact
+        />
       ) : (
         (expected !== undefined || actual !== undefined) && (
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 font-mono text-[11px]">

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { compareLists, compareValues, findMatcher } from "./compare";
+import { diffJson } from "../diff";
+import { compareLists, compareValues, findMatcher, regexRule } from "./compare";
 import { detectVolatile, generalize } from "./volatile";
 
 describe("compareValues", () => {
@@ -40,6 +41,66 @@ describe("compareValues", () => {
       "ignore",
     );
     expect(findMatcher({ "/items/*/size": { type: "ignore" } }, "/items/x/y/size")).toBeUndefined();
+  });
+});
+
+describe("compareValues walks as the watch diff does (one walk, lib/diff.ts)", () => {
+  it("names the same paths as diffJson, in the same order", () => {
+    const before = { server: { name: "demo", "a/b": [80, 443] }, tags: ["a", "b"], gone: 1 };
+    const after = { server: { name: "demo2", "a/b": [80] }, tags: ["a", "b", "c"], extra: true };
+    const paths = diffJson(before, after).changes.map((c) => c.path);
+    expect(paths).toEqual(["/server/name", "/server/a~1b/1", "/tags/2", "/gone", "/extra"]);
+    expect(compareValues(before, after, {}).map((m) => m.path)).toEqual(paths);
+  });
+
+  it("treats a key whose value is undefined as missing, as JSON does", () => {
+    // The check's own walk used to report "/a" missing here; JSON has no undefined.
+    expect(compareValues({ a: undefined, b: 1 }, { b: 1 }, {})).toEqual([]);
+    expect(compareValues({ b: 1 }, { a: undefined, b: 1 }, {})).toEqual([]);
+  });
+
+  it("counts own keys only: a key named like an Object method is missing or unexpected, not different", () => {
+    expect(compareValues({ constructor: 1 }, {}, {}).map((m) => [m.path, m.problem])).toEqual([
+      ["/constructor", "missing"],
+    ]);
+    expect(compareValues({}, { toString: "x" }, {}).map((m) => [m.path, m.problem])).toEqual([
+      ["/toString", "unexpected"],
+    ]);
+  });
+
+  it("compares deeply nested values without overflowing the stack", () => {
+    const depth = 20_000;
+    const expected = JSON.parse(`${"[".repeat(depth)}1${"]".repeat(depth)}`) as unknown;
+    const actual = JSON.parse(`${"[".repeat(depth)}2${"]".repeat(depth)}`) as unknown;
+    const found = compareValues(expected, actual, {});
+    expect(found).toHaveLength(1);
+    expect(found[0]?.problem).toBe("different");
+  });
+
+  it("says which list item is missing or unexpected", () => {
+    expect(compareValues([1, 2], [1], {}).map((m) => m.message)).toEqual(["missing item 1: 2"]);
+    expect(compareValues([1], [1, "x"], {}).map((m) => m.message)).toEqual(['unexpected item 1: "x"']);
+  });
+
+  it("applies a regex even when the value equals the recorded one", () => {
+    const m = { "/t": { type: "regex" as const, pattern: "\\d+" } };
+    expect(compareValues({ t: "abc" }, { t: "abc" }, m)[0]?.problem).toBe("no-match");
+  });
+
+  it("reports a field missing under a regex or type matcher as missing; ignore silences it", () => {
+    expect(compareValues({ t: "x" }, {}, { "/t": { type: "regex", pattern: ".*" } })[0]?.problem).toBe(
+      "missing",
+    );
+    expect(compareValues({ t: "x" }, {}, { "/t": { type: "type" } })[0]?.problem).toBe("missing");
+    expect(compareValues({}, { t: "x" }, { "/t": { type: "ignore" } })).toEqual([]);
+  });
+});
+
+describe("regexRule", () => {
+  it("matches the whole string, across lines", () => {
+    expect(regexRule("a.c").test("a\nc")).toBe(true);
+    expect(regexRule("a|b").test("ab")).toBe(false);
+    expect(() => regexRule("(")).toThrow(SyntaxError);
   });
 });
 

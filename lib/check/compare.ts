@@ -3,7 +3,8 @@
  * RFC 6901), under the check's matchers. Returns every mismatch, each naming its path, so a
  * failure report says which field of which step differs.
  */
-import { stableStringify } from "../list-diff";
+import { walkJson, type JsonChange } from "../diff";
+import { parsePointer } from "../json-pointer";
 import type { Matcher } from "./schema";
 
 export interface Mismatch {
@@ -14,22 +15,24 @@ export interface Mismatch {
   message: string;
 }
 
-export const escapeToken = (t: string) => t.replace(/~/g, "~0").replace(/\//g, "~1");
-export const joinPointer = (base: string, token: string | number) => `${base}/${escapeToken(String(token))}`;
-
-function tokens(pointer: string): string[] {
-  return pointer === "" ? [] : pointer.slice(1).split("/");
+/**
+ * The regex a `regex` matcher tests with: the whole string must match (anchored), and `.` also
+ * matches a newline (dotAll), since resource text is often multi-line. Throws a SyntaxError for an
+ * invalid pattern; the draft editor calls it to say so before a run does.
+ */
+export function regexRule(pattern: string): RegExp {
+  return new RegExp(`^(?:${pattern})$`, "s");
 }
 
 /** A matcher applies to its exact path; a `*` token matches any one token (e.g. every list item). */
 export function findMatcher(matchers: Record<string, Matcher>, path: string): Matcher | undefined {
-  const exact = matchers[path];
-  if (exact) return exact;
-  const pt = tokens(path);
+  if (Object.hasOwn(matchers, path)) return matchers[path];
+  const pt = parsePointer(path);
+  if (pt === null) return undefined;
   for (const [pattern, m] of Object.entries(matchers)) {
     if (!pattern.includes("*")) continue;
-    const mt = tokens(pattern);
-    if (mt.length === pt.length && mt.every((t, i) => t === "*" || t === pt[i])) return m;
+    const mt = parsePointer(pattern);
+    if (mt?.length === pt.length && mt.every((t, i) => t === "*" || t === pt[i])) return m;
   }
   return undefined;
 }
@@ -40,6 +43,108 @@ const short = (v: unknown) => {
   return s.length > 120 ? `${s.slice(0, 117)}…` : s;
 };
 
+/**
+ * What a matcher other than "exact" says about one path where both sides are present, or null
+ * when the path is compared exactly (no matcher, "exact", or "json" over non-strings).
+ */
+function applyMatcher(m: Matcher, path: string, expected: unknown, actual: unknown): Mismatch[] | null {
+  switch (m.type) {
+    case "exact":
+      return null;
+    case "ignore":
+      return [];
+    case "type":
+      return kindOf(expected) === kindOf(actual)
+        ? []
+        : [
+            {
+              path,
+              problem: "wrong-type",
+              expected: kindOf(expected),
+              actual: kindOf(actual),
+              message: `expected a ${kindOf(expected)}, got ${kindOf(actual)}`,
+            },
+          ];
+    case "regex": {
+      let re: RegExp;
+      try {
+        re = regexRule(m.pattern);
+      } catch {
+        return [
+          { path, problem: "no-match", expected: m.pattern, message: `invalid regex ${short(m.pattern)}` },
+        ];
+      }
+      return typeof actual === "string" && re.test(actual)
+        ? []
+        : [
+            {
+              path,
+              problem: "no-match",
+              expected: `/${m.pattern}/`,
+              actual,
+              message: `${short(actual)} does not match /${m.pattern}/`,
+            },
+          ];
+    }
+    case "json": {
+      if (typeof expected !== "string" || typeof actual !== "string") return null;
+      let e: unknown, a: unknown;
+      try {
+        e = JSON.parse(expected);
+        a = JSON.parse(actual);
+      } catch {
+        return expected === actual
+          ? []
+          : [{ path, problem: "different", expected, actual, message: "text is not JSON and differs" }];
+      }
+      // Structural: report the inner paths that differ, prefixed by this one.
+      return compareValues(e, a, {}).map((x) => ({
+        ...x,
+        path: `${path}#${x.path}`,
+        message: `JSON ${x.path || "(root)"}: ${x.message}`,
+      }));
+    }
+  }
+}
+
+/** A difference the walk found, as a check failure says it. */
+function toMismatch(change: JsonChange, inArray: boolean): Mismatch {
+  const { path } = change;
+  const item = inArray ? `item ${path.slice(path.lastIndexOf("/") + 1)}` : "";
+  switch (change.kind) {
+    case "removed":
+      return {
+        path,
+        problem: "missing",
+        expected: change.before,
+        message: inArray
+          ? `missing ${item}: ${short(change.before)}`
+          : `missing (expected ${short(change.before)})`,
+      };
+    case "added":
+      return {
+        path,
+        problem: "unexpected",
+        actual: change.after,
+        message: inArray ? `unexpected ${item}: ${short(change.after)}` : `unexpected ${short(change.after)}`,
+      };
+    case "changed":
+      return {
+        path,
+        problem: "different",
+        expected: change.before,
+        actual: change.after,
+        message: `expected ${short(change.before)}, got ${short(change.after)}`,
+      };
+  }
+}
+
+/**
+ * Every mismatch between what a step expects and what it observed: the structural walk of
+ * lib/diff.ts (the watch view's), with the matchers taking over the paths they name. `ignore`
+ * also silences a missing or unexpected value; the other matchers apply where both sides have a
+ * value (a missing field is reported as missing). Appends to `out` and returns it.
+ */
 export function compareValues(
   expected: unknown,
   actual: unknown,
@@ -47,122 +152,25 @@ export function compareValues(
   path = "",
   out: Mismatch[] = [],
 ): Mismatch[] {
-  const m = findMatcher(matchers, path);
-  if (m?.type === "ignore") return out;
-  if (m?.type === "type") {
-    if (kindOf(expected) !== kindOf(actual))
-      out.push({
-        path,
-        problem: "wrong-type",
-        expected: kindOf(expected),
-        actual: kindOf(actual),
-        message: `expected a ${kindOf(expected)}, got ${kindOf(actual)}`,
-      });
-    return out;
-  }
-  if (m?.type === "regex") {
-    let re: RegExp;
-    try {
-      re = new RegExp(`^(?:${m.pattern})$`, "s");
-    } catch {
-      out.push({
-        path,
-        problem: "no-match",
-        expected: m.pattern,
-        message: `invalid regex ${short(m.pattern)}`,
-      });
-      return out;
-    }
-    if (typeof actual !== "string" || !re.test(actual))
-      out.push({
-        path,
-        problem: "no-match",
-        expected: `/${m.pattern}/`,
-        actual,
-        message: `${short(actual)} does not match /${m.pattern}/`,
-      });
-    return out;
-  }
-  if (m?.type === "json" && typeof expected === "string" && typeof actual === "string") {
-    let e: unknown, a: unknown;
-    try {
-      e = JSON.parse(expected);
-      a = JSON.parse(actual);
-    } catch {
-      if (expected !== actual)
-        out.push({ path, problem: "different", expected, actual, message: "text is not JSON and differs" });
-      return out;
-    }
-    // Structural: report the inner paths that differ, prefixed by this one.
-    const inner = compareValues(e, a, {}, "");
-    for (const x of inner)
-      out.push({ ...x, path: `${path}#${x.path}`, message: `JSON ${x.path || "(root)"}: ${x.message}` });
-    return out;
-  }
-  if (kindOf(expected) !== kindOf(actual)) {
-    out.push({
-      path,
-      problem: actual === undefined ? "missing" : "different",
-      expected,
-      actual,
-      message:
-        actual === undefined
-          ? `missing (expected ${short(expected)})`
-          : `expected ${short(expected)}, got ${short(actual)}`,
-    });
-    return out;
-  }
-  if (Array.isArray(expected)) {
-    const a = actual as unknown[];
-    const n = Math.max(expected.length, a.length);
-    for (let i = 0; i < n; i++) {
-      const p = joinPointer(path, i);
-      if (i >= a.length)
-        out.push({
-          path: p,
-          problem: "missing",
-          expected: expected[i],
-          message: `missing item ${i}: ${short(expected[i])}`,
-        });
-      else if (i >= expected.length)
-        out.push({
-          path: p,
-          problem: "unexpected",
-          actual: a[i],
-          message: `unexpected item ${i}: ${short(a[i])}`,
-        });
-      else compareValues(expected[i], a[i], matchers, p, out);
-    }
-    return out;
-  }
-  if (expected && typeof expected === "object") {
-    const e = expected as Record<string, unknown>;
-    const a = actual as Record<string, unknown>;
-    for (const k of new Set([...Object.keys(e), ...Object.keys(a)])) {
-      const p = joinPointer(path, k);
-      if (!(k in a)) {
-        if (findMatcher(matchers, p)?.type !== "ignore")
-          out.push({
-            path: p,
-            problem: "missing",
-            expected: e[k],
-            message: `missing (expected ${short(e[k])})`,
-          });
-      } else if (!(k in e)) {
-        if (findMatcher(matchers, p)?.type !== "ignore")
-          out.push({ path: p, problem: "unexpected", actual: a[k], message: `unexpected ${short(a[k])}` });
-      } else compareValues(e[k], a[k], matchers, p, out);
-    }
-    return out;
-  }
-  if (expected !== actual)
-    out.push({
-      path,
-      problem: "different",
-      expected,
-      actual,
-      message: `expected ${short(expected)}, got ${short(actual)}`,
-    });
+  const intercept = (at: string, e: unknown, a: unknown): boolean => {
+    const m = findMatcher(matchers, at);
+    if (m === undefined) return false;
+    if (m.type === "ignore") return true;
+    if (e === undefined || a === undefined) return false;
+    const found = applyMatcher(m, at, e, a);
+    if (found === null) return false;
+    out.push(...found);
+    return true;
+  };
+  walkJson(
+    expected,
+    actual,
+    (change, inArray) => {
+      out.push(toMismatch(change, inArray));
+    },
+    // Without matchers, skip the per-path lookup: it would read every (possibly long) path.
+    { path, ...(Object.keys(matchers).length > 0 ? { intercept } : {}) },
+  );
   return out;
 }
 
@@ -214,5 +222,3 @@ export function compareLists(
     ? out.filter((m) => !(m.problem === "unexpected" && m.path.split("/").length === 3))
     : out;
 }
-
-export const sameJson = (a: unknown, b: unknown) => stableStringify(a) === stableStringify(b);

@@ -4,6 +4,7 @@
  * that would make the server refuse it. The connect step stays first: the runner skips every step
  * until the server is connected.
  */
+import { regexRule } from "@/lib/check/compare";
 import { checkFileSchema, type CheckFile, type Matcher, type Step } from "@/lib/check/schema";
 
 export interface ListCompareEdit {
@@ -152,8 +153,7 @@ export function draftProblems(check: CheckFile): DraftProblem[] {
         out.push({ stepId: step.id, path, message: `"${path}" is not a JSON Pointer (start it with /).` });
       if (m.type === "regex") {
         try {
-          // As the runner compiles it (lib/check/compare.ts): anchored, dotAll.
-          new RegExp(`^(?:${m.pattern})$`, "s");
+          regexRule(m.pattern);
         } catch (err) {
           out.push({ stepId: step.id, path, message: `Invalid regex: ${(err as Error).message}` });
         }

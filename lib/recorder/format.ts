@@ -3,8 +3,9 @@
  * elapsed time, which steps still wait for their second look, the file a check saves to, and the
  * JSON Pointer paths a matcher can be added for.
  */
-import { escapeToken, keyed } from "@/lib/check/compare";
+import { keyed } from "@/lib/check/compare";
 import type { Matcher, Step } from "@/lib/check/schema";
+import { joinPointer, valueAt } from "@/lib/json-pointer";
 import type { RecordingInfo } from "./types";
 
 /** Mirrors the save route: the file name a check gets when none is given. */
@@ -138,25 +139,15 @@ export function pointerPaths(value: unknown, limit = 300): string[] {
     if (path !== "") out.push(path);
     if (v && typeof v === "object") {
       const entries = Array.isArray(v) ? v.map((x, i) => [String(i), x] as const) : Object.entries(v);
-      for (const [k, child] of entries) visit(child, `${path}/${escapeToken(k)}`);
+      for (const [k, child] of entries) visit(child, joinPointer(path, k));
     }
   };
   visit(value, "");
   return out;
 }
 
-const unescapeToken = (t: string) => t.replace(/~1/g, "/").replace(/~0/g, "~");
-
-/** The value at a JSON Pointer, or undefined. */
-export function valueAt(value: unknown, pointer: string): unknown {
-  if (pointer === "") return value;
-  let v: unknown = value;
-  for (const token of pointer.slice(1).split("/").map(unescapeToken)) {
-    if (v === null || typeof v !== "object") return undefined;
-    v = (v as Record<string, unknown>)[token];
-  }
-  return v;
-}
+// Kept importable from here for the matcher editor; the pointer rules live in lib/json-pointer.ts.
+export { valueAt } from "@/lib/json-pointer";
 
 /** A path to show as an example in the "add a matcher" field. */
 export function examplePath(step: Step): string {

@@ -1,11 +1,11 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { UriTemplate } from "@modelcontextprotocol/sdk/shared/uriTemplate.js";
 import { compareLists, compareValues, type Mismatch } from "@/lib/check/compare";
 import type { CheckFile, Step } from "@/lib/check/schema";
 import type { InspectorEvent } from "@/lib/events";
 import { diffLists } from "@/lib/list-diff";
 import type { CheckResult, StepResult } from "@/lib/recorder/types";
+import { expandTemplate } from "@/lib/uri-template";
 import { readConfig } from "@/server/mcp/config";
 import { McpSession } from "@/server/mcp/session";
 import { launchFor } from "./launch";
@@ -203,7 +203,9 @@ export async function runCheck(
         };
       }
       case "readTemplate": {
-        const uri = new UriTemplate(step.uriTemplate).expand(step.arguments);
+        // Our RFC 6570 level 4 expander, as the page's template form uses: the SDK's UriTemplate
+        // drops `{;x}` and `{var:3}` and mis-encodes several forms (lib/uri-template.ts).
+        const uri = expandTemplate(step.uriTemplate, step.arguments);
         const actual = { uri, ...observeRead(await session.read(uri, true)) };
         const aligned = { uri, ...alignBlobBytes(step.expect, actual) };
         return { mismatches: compareValues(step.expect, aligned, m), updated: { ...step, expect: actual } };
@@ -259,23 +261,16 @@ export async function runCheck(
           );
         const now = (session.resources.value?.items ?? []) as unknown as Record<string, unknown>[];
         const diff = diffLists(before, now, (r) => String(r.uri));
-        const mismatches: Mismatch[] = [];
-        for (const uri of step.added)
-          if (!diff.added.includes(uri))
-            mismatches.push({
-              path: "/added",
+        const mismatches = (["added", "removed"] as const).flatMap((side) =>
+          step[side]
+            .filter((uri) => !diff[side].includes(uri))
+            .map((uri): Mismatch => ({
+              path: `/${side}`,
               problem: "missing",
               expected: uri,
-              message: `the re-list did not add ${uri}`,
-            });
-        for (const uri of step.removed)
-          if (!diff.removed.includes(uri))
-            mismatches.push({
-              path: "/removed",
-              problem: "missing",
-              expected: uri,
-              message: `the re-list did not remove ${uri}`,
-            });
+              message: `the re-list did not ${side === "added" ? "add" : "remove"} ${uri}`,
+            })),
+        );
         return { mismatches, updated: { ...step, added: diff.added, removed: diff.removed } };
       }
     }

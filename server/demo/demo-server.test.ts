@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { TEST_MARK_VAR, testMark } from "../testing/processes";
 import { PNG_SIGNATURE } from "./png";
+import { RFC6570_ECHO_TEMPLATE } from "./templates";
 import {
   CREATED_AT_META_KEY,
   DEMO_SAMPLE_URIS,
@@ -317,6 +318,16 @@ describe("demo server (default configuration)", () => {
       /^# acme\/anvil/,
     );
     expect(await rpcErrorCode(demo.client.readResource({ uri: "demo://users/nobody/profile" }))).toBe(-32002);
+  });
+
+  it("serves a template with {;x}, {var:3} and {/list*}, matched as RFC 6570 expands them", async () => {
+    const { resourceTemplates } = await demo.client.listResourceTemplates();
+    expect(resourceTemplates.map((template) => template.uriTemplate)).toContain(RFC6570_ECHO_TEMPLATE);
+    const uri = "demo://echo;x=1024/val/red/green/blue";
+    expect(JSON.parse(textOf(await demo.client.readResource({ uri })))).toEqual({
+      uri,
+      variables: { x: "1024", var: "val", list: ["red", "green", "blue"] },
+    });
   });
 
   it("sends updated for the subscribed clock within 2.5 s, with new text, and stops after unsubscribe", async () => {

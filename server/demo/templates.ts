@@ -1,6 +1,7 @@
 import { ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { McpServer, RegisteredResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { Variables } from "@modelcontextprotocol/sdk/shared/uriTemplate.js";
+import { UriTemplate, type Variables } from "@modelcontextprotocol/sdk/shared/uriTemplate.js";
+import { expandTemplate, matchTemplate, templateVariables } from "@/lib/uri-template";
 import { resourceNotFound } from "./errors";
 import { DEMO_TEMPLATES } from "./uris";
 
@@ -24,6 +25,42 @@ const REPOS: Record<string, readonly string[]> = {
   globex: ["hammock", "reactor"],
   initech: ["stapler", "tps-reports"],
 };
+
+/**
+ * Level 4 operators the SDK's UriTemplate does not handle (`;`, prefixes, explode; see
+ * lib/uri-template.ts): `{;x}` → ";x=1024", `{var:3}` → "val", `{/list*}` → "/red/green/blue".
+ * `;x` comes first: a plain `{var}` may contain ";", so after it `{;x}` could not be told apart.
+ */
+export const RFC6570_ECHO_TEMPLATE = "demo://echo{;x}/{var:3}{/list*}";
+
+/**
+ * The SDK's UriTemplate with our RFC 6570 expansion and matching, so the demo serves a template
+ * that uses every operator; McpServer and resource-handlers.ts only call these three members.
+ */
+class Rfc6570Template extends UriTemplate {
+  private readonly source: string;
+
+  constructor(template: string) {
+    super(template);
+    this.source = template;
+  }
+
+  override get variableNames(): string[] {
+    return templateVariables(this.source).map((v) => v.name);
+  }
+
+  override expand(variables: Variables): string {
+    return expandTemplate(this.source, variables);
+  }
+
+  override match(uri: string): Variables | null {
+    const values = matchTemplate(this.source, uri);
+    if (values === null) return null;
+    return Object.fromEntries(
+      Object.entries(values).map(([name, value]) => [name, typeof value === "string" ? value : [...value]]),
+    );
+  }
+}
 
 function startingWith(candidates: Iterable<string>, prefix: string): string[] {
   const lower = prefix.toLowerCase();
@@ -97,5 +134,20 @@ export function registerTemplates(mcp: McpServer): RegisteredResourceTemplate[] 
     },
   );
 
-  return [profile, readme];
+  const echo = mcp.registerResource(
+    "rfc6570-echo",
+    new ResourceTemplate(new Rfc6570Template(RFC6570_ECHO_TEMPLATE), { list: undefined }),
+    {
+      title: "RFC 6570 echo",
+      description: "Echoes the uri it was read with and the values the template matched.",
+      mimeType: "application/json",
+    },
+    (uri, variables) => ({
+      contents: [
+        { uri: uri.href, mimeType: "application/json", text: JSON.stringify({ uri: uri.href, variables }) },
+      ],
+    }),
+  );
+
+  return [profile, readme, echo];
 }
