@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { diffJson } from "../diff";
-import { compareLists, compareValues, findMatcher, regexRule } from "./compare";
+import { compareLists, compareValues, findMatcher, keyed, regexRule } from "./compare";
 import { detectVolatile, generalize } from "./volatile";
 
 describe("compareValues", () => {
@@ -164,5 +164,17 @@ describe("volatile detection", () => {
       ["/n", "type"],
     ]);
     expect(v[0]?.matcher).toMatchObject({ reason: "changed between reads" });
+  });
+});
+
+describe("keyed", () => {
+  it("keeps an item whose key is __proto__ or constructor", () => {
+    const items = [
+      { uri: "__proto__", n: 1 },
+      { uri: "constructor", n: 2 },
+    ];
+    const byUri = keyed(items, "uri");
+    expect(Object.keys(byUri)).toEqual(["__proto__", "constructor"]);
+    expect(byUri["__proto__"]).toEqual({ uri: "__proto__", n: 1 });
   });
 });

@@ -179,7 +179,8 @@ export function keyed<T extends Record<string, unknown>>(
   items: readonly T[],
   key: string,
 ): Record<string, T> {
-  const out: Record<string, T> = {};
+  // No prototype: a server may list a resource whose uri is "__proto__" or "constructor".
+  const out = Object.create(null) as Record<string, T>;
   for (const item of items) out[String(item[key])] = item;
   return out;
 }
