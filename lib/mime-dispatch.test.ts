@@ -23,8 +23,31 @@ describe("parseMimeType", () => {
       params: { profile: "mcp-app", charset: "utf-8" },
     });
   });
+  it("keeps a quoted parameter value whole, semicolons and escapes included", () => {
+    expect(parseMimeType('text/plain; note="a;b"; charset=utf-8')).toEqual({
+      essence: "text/plain",
+      params: { note: "a;b", charset: "utf-8" },
+    });
+    expect(parseMimeType('text/plain; note="say \\"hi\\""')?.params).toEqual({ note: 'say "hi"' });
+  });
+  it("keeps a well-formed type whose parameters are malformed, without its parameters", () => {
+    for (const value of ["text/markdown;", "text/markdown; charset", 'text/markdown; note="open']) {
+      expect(parseMimeType(value), value).toEqual({ essence: "text/markdown", params: {} });
+    }
+    expect(text("text/markdown; charset")).toMatchObject({ renderer: "markdown", source: "content" });
+  });
   it("refuses what is not type/subtype", () => {
-    for (const bad of [undefined, "", "text", "text/", "/html", "a/b/c", "te xt/plain"]) {
+    for (const bad of [
+      undefined,
+      "",
+      "text",
+      "text/",
+      "/html",
+      "a/b/c",
+      "te xt/plain",
+      "; a=b",
+      "a/b c; x=y",
+    ]) {
       expect(parseMimeType(bad), String(bad)).toBeUndefined();
     }
   });
