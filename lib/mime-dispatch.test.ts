@@ -6,6 +6,7 @@ import {
   parseMimeType,
   sniffText,
 } from "./mime-dispatch";
+import { sniffBytes } from "./mime-sniff";
 
 const text = (mimeType: string | undefined, body = "x", uri = "demo://x", listedMimeType?: string) =>
   dispatchContent({ uri, mimeType, listedMimeType, isBlob: false, text: body });
@@ -117,6 +118,21 @@ describe("dispatchContent: order of evidence", () => {
     expect(text("text/plain", '{"a":1}')).toMatchObject({ renderer: "text" });
   });
 
+  it("treats an empty type as none", () => {
+    expect(text("", "# hi", "demo://x", "text/markdown")).toMatchObject({
+      renderer: "markdown",
+      source: "listed",
+    });
+  });
+
+  it("names an undeclared .md text item markdown, from its extension", () => {
+    expect(text(undefined, "# hi", "demo://docs/notes.md")).toMatchObject({
+      renderer: "markdown",
+      mimeType: "text/markdown",
+      source: "extension",
+    });
+  });
+
   it("ignores a malformed declared type and moves on", () => {
     expect(text("not a type", '{"a":1}', "demo://x", "nonsense")).toMatchObject({
       renderer: "json",
@@ -191,6 +207,38 @@ describe("dispatchContent: renderers", () => {
 
   it("shows any text item as text, whatever odd type it declares", () => {
     expect(text("application/octet-stream")).toMatchObject({ renderer: "text", textual: true });
+  });
+});
+
+describe("dispatchContent: an undeclared blob's first bytes (lib/mime-sniff.ts)", () => {
+  const ascii = (t: string) => [...new TextEncoder().encode(t)];
+  const dispatchBytes = async (bytes: number[]) =>
+    blob(undefined, (await sniffBytes(new Uint8Array(bytes)))?.mimeType);
+
+  it.each([
+    ["image/png", [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]],
+    ["image/jpeg", [0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]],
+    ["image/gif", [...ascii("GIF89a"), 1, 0, 1, 0]],
+    ["image/webp", [...ascii("RIFF"), 0x24, 0, 0, 0, ...ascii("WEBPVP8 ")]],
+    ["image/bmp", [...ascii("BM"), 0x3a, 0, 0, 0, 0, 0, 0, 0, 0x36, 0, 0, 0, 0x28, 0, 0, 0]],
+    ["image/x-icon", [0, 0, 1, 0, 1, 0, 16, 16, 0, 0, 1, 0, 32, 0]],
+    ["image/avif", [0, 0, 0, 0x1c, ...ascii("ftypavif"), 0, 0, 0, 0, ...ascii("avifmif1miaf")]],
+  ])("shows a blob whose bytes say %s as that image", async (mimeType, bytes) => {
+    expect(await dispatchBytes(bytes)).toMatchObject({ renderer: "image", mimeType, source: "bytes" });
+  });
+
+  it("does not mistake a RIFF file that is not WebP (a WAV) for an image", async () => {
+    const wav = [...ascii("RIFF"), 0x24, 0, 0, 0, ...ascii("WAVEfmt "), 16, 0, 0, 0];
+    expect(await dispatchBytes(wav)).toMatchObject({ renderer: "audio", mimeType: "audio/wav" });
+  });
+
+  it("calls unknown or truncated bytes application/octet-stream", async () => {
+    for (const bytes of [[0x89, 0x50], [0, 1, 2, 3, 0xff], []]) {
+      expect(await dispatchBytes(bytes)).toMatchObject({
+        renderer: "binary",
+        mimeType: "application/octet-stream",
+      });
+    }
   });
 });
 

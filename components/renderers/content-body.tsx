@@ -2,8 +2,8 @@
 
 import { useMemo, useState, type ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner";
-import { formatBytes } from "@/lib/content-kind";
-import { contentWarnings, itemByteLength } from "@/lib/content-warnings";
+import { contentByteLength, formatBytes } from "@/lib/content-kind";
+import { contentWarnings } from "@/lib/content-warnings";
 import { RICH_RENDER_LIMIT_BYTES, plainTextReason, type RendererKind } from "@/lib/mime-dispatch";
 import { longestLine } from "@/lib/text-lines";
 import { BinaryView } from "./binary-view";
@@ -20,7 +20,7 @@ import { Notice } from "./notice";
 import { PdfView } from "./pdf-view";
 import { PlainTextView } from "./plain-text-view";
 import { TableView } from "./table-view";
-import { useContentDispatch } from "./use-content-dispatch";
+import type { ContentDispatch } from "./use-content-dispatch";
 import { useListedResource } from "./use-listed-resource";
 
 export interface ContentBodyProps {
@@ -29,6 +29,8 @@ export interface ContentBodyProps {
   readUri: string;
   index: number;
   item: ContentEntry;
+  /** How to render it: the same decision the item's header names (useContentDispatch). */
+  content: ContentDispatch;
   /** What resources/list said about the resource, when it is listed. */
   listedMimeType: string | undefined;
   /** How many items the read returned, and their total bytes (for the size check). */
@@ -42,11 +44,11 @@ export interface ContentBodyProps {
  */
 export function ContentBody(props: ContentBodyProps) {
   const { sessionId, readUri, index, item, listedMimeType } = props;
-  const { dispatch, text, sniffed } = useContentDispatch(item, listedMimeType);
+  const { dispatch, text, sniffed } = props.content;
   const listed = useListedResource(sessionId, readUri);
   const [richAnyway, setRichAnyway] = useState(false);
   // Both walk the whole text (10 MB is ~15 ms): once per item, not on every render.
-  const byteLength = useMemo(() => itemByteLength(item), [item]);
+  const byteLength = useMemo(() => contentByteLength(item), [item]);
   const { itemCount, readByteLength } = props;
   const warnings = useMemo(
     () =>

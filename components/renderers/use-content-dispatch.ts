@@ -38,7 +38,11 @@ function useSniff(blob: string | undefined): SniffResult | undefined | null {
   return result?.for === blob ? result.value : null;
 }
 
-/** Decides how to render a content item (lib/mime-dispatch.ts) and gets its text if it is text. */
+/**
+ * Decides how to render a content item (lib/mime-dispatch.ts) and gets its text if it is text.
+ * Called once per item, by the item (resource-viewer/content-item.tsx): its header and its body
+ * show this one decision.
+ */
 export function useContentDispatch(item: ContentEntry, listedMimeType: string | undefined): ContentDispatch {
   const textItem = entryText(item);
   const blob = entryBlob(item);

@@ -1,6 +1,5 @@
 import type { ContentDigest, ReadResponse } from "@/lib/contract";
-import { formatBytes } from "@/lib/content-kind";
-import { itemByteLength } from "@/lib/content-warnings";
+import { contentByteLength, formatBytes } from "@/lib/content-kind";
 import { ContentItem } from "./content-item";
 
 export interface ContentListProps {
@@ -26,7 +25,7 @@ export function ContentList({
   if (contents.length === 0) {
     return <p className="text-xs text-zinc-500">The server returned no contents for this resource.</p>;
   }
-  const readByteLength = contents.reduce((sum, item) => sum + itemByteLength(item), 0);
+  const readByteLength = contents.reduce((sum, item) => sum + contentByteLength(item), 0);
   return contents.map((item, index) => {
     const digest = historicalDigests?.[index];
     if (historicalDigests && "blob" in item) {

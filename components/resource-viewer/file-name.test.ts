@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeBase64Text, fileNameFromUri, prettyJson } from "./decode";
+import { fileNameFromUri } from "./file-name";
 
 describe("fileNameFromUri", () => {
   it("uses the last path segment, decoded", () => {
@@ -13,21 +13,5 @@ describe("fileNameFromUri", () => {
     expect(fileNameFromUri("demo:")).toBe("resource");
     expect(fileNameFromUri("demo://host/dir/")).toBe("dir");
     expect(fileNameFromUri("demo://docs/..%5C..%5Cevil")).toBe(".._.._evil");
-  });
-});
-
-describe("decodeBase64Text", () => {
-  it("decodes UTF-8", () => {
-    expect(decodeBase64Text(Buffer.from("héllo 日本", "utf8").toString("base64"))).toBe("héllo 日本");
-  });
-  it("returns null for text that is not base64", () => {
-    expect(decodeBase64Text("not base64!")).toBeNull();
-  });
-});
-
-describe("prettyJson", () => {
-  it("indents JSON and refuses non-JSON", () => {
-    expect(prettyJson('{"a":[1]}')).toBe('{\n  "a": [\n    1\n  ]\n}');
-    expect(prettyJson("{oops")).toBeNull();
   });
 });
