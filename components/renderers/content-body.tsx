@@ -9,7 +9,7 @@ import { longestLine } from "@/lib/text-lines";
 import { BinaryView } from "./binary-view";
 import { CodeView } from "./code-view";
 import { ContentActions } from "./content-actions";
-import { entryBlob, type ContentEntry } from "./content-entry";
+import { entryBlob, type ContentEntry, type ListedFacts } from "./content-entry";
 import { ContentWarnings } from "./content-warnings";
 import { HtmlView } from "./html-view";
 import { ImageView } from "./image-view";
@@ -21,7 +21,6 @@ import { PdfView } from "./pdf-view";
 import { PlainTextView } from "./plain-text-view";
 import { TableView } from "./table-view";
 import type { ContentDispatch } from "./use-content-dispatch";
-import { useListedResource } from "./use-listed-resource";
 
 export interface ContentBodyProps {
   sessionId: string;
@@ -31,8 +30,8 @@ export interface ContentBodyProps {
   item: ContentEntry;
   /** How to render it: the same decision the item's header names (useContentDispatch). */
   content: ContentDispatch;
-  /** What resources/list said about the resource, when it is listed. */
-  listedMimeType: string | undefined;
+  /** What resources/list said about the resource; undefined when it is not listed. */
+  listed: ListedFacts | undefined;
   /** How many items the read returned, and their total bytes (for the size check). */
   itemCount: number;
   readByteLength?: number | undefined;
@@ -43,9 +42,8 @@ export interface ContentBodyProps {
  * contradictions above it, and Copy/Download for every item.
  */
 export function ContentBody(props: ContentBodyProps) {
-  const { sessionId, readUri, index, item, listedMimeType } = props;
+  const { sessionId, readUri, index, item, listed } = props;
   const { dispatch, text, sniffed } = props.content;
-  const listed = useListedResource(sessionId, readUri);
   const [richAnyway, setRichAnyway] = useState(false);
   // Both walk the whole text (10 MB is ~15 ms): once per item, not on every render.
   const byteLength = useMemo(() => contentByteLength(item), [item]);
@@ -58,9 +56,9 @@ export function ContentBody(props: ContentBodyProps) {
         index,
         itemCount,
         readByteLength,
-        listed: { mimeType: listedMimeType ?? listed?.mimeType, size: listed?.size },
+        listed,
       }),
-    [readUri, item, index, itemCount, readByteLength, listedMimeType, listed?.mimeType, listed?.size],
+    [readUri, item, index, itemCount, readByteLength, listed],
   );
   const actions = (
     <ContentActions

@@ -1,7 +1,7 @@
 "use client";
 
 import { ContentBody } from "@/components/renderers/content-body";
-import { entryBlob, type ContentEntry } from "@/components/renderers/content-entry";
+import { entryBlob, type ContentEntry, type ListedFacts } from "@/components/renderers/content-entry";
 import { useContentDispatch } from "@/components/renderers/use-content-dispatch";
 import { JsonBlock } from "@/components/ui/json-block";
 import { contentByteLength, formatBytes } from "@/lib/content-kind";
@@ -13,8 +13,8 @@ export interface ContentItemProps {
   readUri: string;
   index: number;
   item: ContentEntry;
-  /** The mimeType the resource list declared; the item's own wins when it has one. */
-  listedMimeType: string | undefined;
+  /** What the resource list said (its mimeType applies when the item declares none). */
+  listed: ListedFacts | undefined;
   /** Label with the item's own URI (when a read returned several contents). */
   showUri: boolean;
   /** How many items the read returned, and their total bytes: for the listed-size check. */
@@ -31,12 +31,12 @@ export function ContentItem({
   readUri,
   index,
   item,
-  listedMimeType,
+  listed,
   showUri,
   itemCount,
   readByteLength,
 }: ContentItemProps) {
-  const content = useContentDispatch(item, listedMimeType);
+  const content = useContentDispatch(item, listed?.mimeType);
   const byteLength = contentByteLength(item);
   const size = `${formatBytes(byteLength)} (${byteLength.toLocaleString("en")} bytes)`;
   // The body (renderer, warnings, copy and download) is components/renderers/'s dispatcher.
@@ -47,7 +47,7 @@ export function ContentItem({
       index={index}
       item={item}
       content={content}
-      listedMimeType={listedMimeType}
+      listed={listed}
       itemCount={itemCount ?? 1}
       readByteLength={readByteLength}
     />

@@ -1,3 +1,4 @@
+import type { ListedFacts } from "@/components/renderers/content-entry";
 import type { ContentDigest, ReadResponse } from "@/lib/contract";
 import { contentByteLength, formatBytes } from "@/lib/content-kind";
 import { ContentItem } from "./content-item";
@@ -6,7 +7,7 @@ export interface ContentListProps {
   sessionId: string;
   uri: string;
   contents: ReadResponse["contents"];
-  listedMimeType: string | undefined;
+  listed: ListedFacts | undefined;
   /**
    * Digests of an older kept version: its text items are shown as they were, its blobs by size
    * and sha256 (the content route serves only the latest bytes).
@@ -15,13 +16,7 @@ export interface ContentListProps {
 }
 
 /** Every content item of one read result (or kept version). */
-export function ContentList({
-  sessionId,
-  uri,
-  contents,
-  listedMimeType,
-  historicalDigests,
-}: ContentListProps) {
+export function ContentList({ sessionId, uri, contents, listed, historicalDigests }: ContentListProps) {
   if (contents.length === 0) {
     return <p className="text-xs text-zinc-500">The server returned no contents for this resource.</p>;
   }
@@ -46,7 +41,7 @@ export function ContentList({
         readUri={uri}
         index={index}
         item={item}
-        listedMimeType={listedMimeType}
+        listed={listed}
         showUri={contents.length > 1 || item.uri !== uri}
         itemCount={contents.length}
         readByteLength={readByteLength}
