@@ -24,8 +24,22 @@
  */
 import { parse } from "content-type";
 
-export type RendererKind =
-  "markdown" | "json" | "code" | "table" | "html" | "text" | "image" | "audio" | "video" | "pdf" | "binary";
+/** Every renderer, as a value too: a test renders each one (components/renderers/content-body.test.ts). */
+export const RENDERER_KINDS = [
+  "markdown",
+  "json",
+  "code",
+  "table",
+  "html",
+  "text",
+  "image",
+  "audio",
+  "video",
+  "pdf",
+  "binary",
+] as const;
+
+export type RendererKind = (typeof RENDERER_KINDS)[number];
 
 /** Prism language names (prism-react-renderer's bundle, plus toml and bash registered by the UI). */
 export type CodeLanguage =

@@ -177,6 +177,11 @@ export function ContentBody(props: ContentBodyProps) {
             actions={actions}
           />
         );
+      default:
+        // A RendererKind without a case above fails `tsc` here, rather than rendering nothing
+        // unnoticed (content-body.test.ts also renders every kind).
+        dispatch.renderer satisfies never;
+        return null;
     }
   }
 
