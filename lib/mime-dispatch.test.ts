@@ -64,6 +64,8 @@ describe("dispatchContent: order of evidence", () => {
       renderer: "json",
       source: "listed",
     });
+    // An empty type is no type.
+    expect(text("", "x", "demo://x", "application/json")).toMatchObject({ source: "listed" });
   });
 
   it("then what the bytes look like: magic numbers for blobs, unmistakable openings for text", () => {
@@ -89,6 +91,10 @@ describe("dispatchContent: order of evidence", () => {
       source: "extension",
     });
     expect(text(undefined, "a,b", "demo://t.csv?x=1")).toMatchObject({ renderer: "table", delimiter: "," });
+    expect(text(undefined, "# hi", "demo://docs/notes.md")).toMatchObject({
+      renderer: "markdown",
+      mimeType: "text/markdown",
+    });
     expect(text(undefined, "plain words")).toMatchObject({
       renderer: "text",
       mimeType: "text/plain",
@@ -116,21 +122,6 @@ describe("dispatchContent: order of evidence", () => {
       source: "content",
     });
     expect(text("text/plain", '{"a":1}')).toMatchObject({ renderer: "text" });
-  });
-
-  it("treats an empty type as none", () => {
-    expect(text("", "# hi", "demo://x", "text/markdown")).toMatchObject({
-      renderer: "markdown",
-      source: "listed",
-    });
-  });
-
-  it("names an undeclared .md text item markdown, from its extension", () => {
-    expect(text(undefined, "# hi", "demo://docs/notes.md")).toMatchObject({
-      renderer: "markdown",
-      mimeType: "text/markdown",
-      source: "extension",
-    });
   });
 
   it("ignores a malformed declared type and moves on", () => {
