@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { base64Head, decodeBase64Lenient } from "./base64";
+import { base64ByteLength, base64Head, decodeBase64Lenient, isValidBase64 } from "./base64";
 
 const nodeDecode = (s: string) => [...Buffer.from(s, "base64")];
 
@@ -26,4 +26,36 @@ describe("decodeBase64Lenient", () => {
     const b64 = Buffer.alloc(10_000, 1).toString("base64");
     expect(decodeBase64Lenient(base64Head(b64, 4096)).length).toBeGreaterThanOrEqual(4096);
   });
+});
+
+describe("base64ByteLength", () => {
+  it.each([0, 1, 2, 3, 4, 5, 6, 100, 1001])("gives the exact decoded length of %i bytes", (n) => {
+    const bytes = Array.from({ length: n }, (_, i) => (i * 37) % 256);
+    expect(base64ByteLength(Buffer.from(bytes).toString("base64"))).toBe(n);
+  });
+
+  it("counts unpadded base64 the way atob decodes it", () => {
+    expect(base64ByteLength("YQ")).toBe(atob("YQ").length);
+    expect(base64ByteLength("YWI")).toBe(atob("YWI").length);
+  });
+
+  it("ignores ASCII whitespace, as atob does", () => {
+    const wrapped = "AAEC\nAwQF\r\nBgc=";
+    expect(base64ByteLength(wrapped)).toBe(atob(wrapped).length);
+  });
+});
+
+describe("isValidBase64", () => {
+  it.each(["", "YQ==", "YQ", "YWI=", "YWJj", "YW Jj\n", "+/+/"])("accepts %j, as atob does", (s) => {
+    expect(isValidBase64(s)).toBe(true);
+    expect(() => atob(s)).not.toThrow();
+  });
+
+  it.each(["Y", "YWJjZ", "YQ=", "Y===", "YQ==YQ==", "=YWI", "YW-_", "YWJj!", "é"])(
+    "rejects %j, as atob does",
+    (s) => {
+      expect(isValidBase64(s)).toBe(false);
+      expect(() => atob(s)).toThrow();
+    },
+  );
 });

@@ -1,8 +1,10 @@
 /**
- * Decoding base64 the way a lenient decoder (Node's Buffer, the content route) does: characters
- * outside the alphabet are skipped and decoding stops at padding, so a blob that is not valid
- * base64 still yields the bytes the download will contain. Use lib/content-kind.ts's
- * `isValidBase64` to tell the user it was invalid.
+ * The one base64 module of the app (lib/ has no Buffer): a blob's size, whether it is valid, and
+ * its bytes.
+ *
+ * Decoding is lenient, the way Node's Buffer (the content route) decodes: characters outside the
+ * alphabet are skipped and decoding stops at padding, so a blob that is not valid base64 still
+ * yields the bytes the download will contain. `isValidBase64` tells the user it was invalid.
  */
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -38,4 +40,23 @@ export function decodeBase64Lenient(b64: string, maxBytes = Infinity): Uint8Arra
 /** The base64 prefix that holds the first `bytes` bytes (for sniffing without decoding it all). */
 export function base64Head(b64: string, bytes: number): string {
   return b64.slice(0, Math.ceil(bytes / 3) * 4 + 64); // + slack for whitespace or junk
+}
+
+// ASCII whitespace, which atob() ignores (WHATWG forgiving-base64).
+const BASE64_WHITESPACE = /[\t\n\f\r ]+/g;
+
+/** Decoded length of base64 text, computed from its length alone. */
+export function base64ByteLength(b64: string): number {
+  const compact = /[\t\n\f\r ]/.test(b64) ? b64.replace(BASE64_WHITESPACE, "") : b64;
+  let length = compact.length;
+  if (compact.endsWith("==")) length -= 2;
+  else if (compact.endsWith("=")) length -= 1;
+  return Math.floor((length * 3) / 4);
+}
+
+/** Whether `atob` accepts the text (padding optional, ASCII whitespace ignored). */
+export function isValidBase64(s: string): boolean {
+  let compact = s.replace(BASE64_WHITESPACE, "");
+  if (compact.length % 4 === 0) compact = compact.replace(/={1,2}$/, "");
+  return compact.length % 4 !== 1 && /^[A-Za-z0-9+/]*$/.test(compact);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentWarnings, itemByteLength } from "./content-warnings";
+import { contentWarnings } from "./content-warnings";
 
 const base = { requestedUri: "demo://a", index: 0, itemCount: 1 };
 
@@ -72,12 +72,5 @@ describe("contentWarnings: listed vs actual metadata", () => {
     expect(contentWarnings({ ...base, item: { uri: "demo://a", blob: "not*base64!" } })).toEqual([
       { kind: "invalid-base64" },
     ]);
-  });
-});
-
-describe("itemByteLength", () => {
-  it("counts UTF-8 bytes of text and decoded bytes of a blob", () => {
-    expect(itemByteLength({ uri: "x", text: "é" })).toBe(2);
-    expect(itemByteLength({ uri: "x", blob: "AAECAw==" })).toBe(4);
   });
 });

@@ -12,7 +12,8 @@
  *   are the same resource.
  * - Invalid base64 is reported whatever else holds; the bytes shown are then a lenient decoding.
  */
-import { contentByteLength, isValidBase64 } from "./content-kind";
+import { isValidBase64 } from "./base64";
+import { contentByteLength } from "./content-kind";
 import { parseMimeType } from "./mime-dispatch";
 
 export type ContentWarning =
@@ -38,11 +39,6 @@ export interface WarningInput {
   listed?: { mimeType?: string | undefined; size?: number | undefined } | undefined;
 }
 
-/** Bytes an item stands for: UTF-8 of its text, or the decoded length of its base64 blob. */
-export function itemByteLength(item: ContentItemLike): number {
-  return contentByteLength(item);
-}
-
 function sameUri(a: string, b: string): boolean {
   if (a === b) return true;
   try {
@@ -62,7 +58,7 @@ export function contentWarnings(input: WarningInput): ContentWarning[] {
   }
   if (typeof listed?.size === "number") {
     if (input.itemCount === 1) {
-      const actual = itemByteLength(item);
+      const actual = contentByteLength(item);
       if (actual !== listed.size)
         warnings.push({ kind: "size-mismatch", listed: listed.size, actual, scope: "item" });
     } else if (

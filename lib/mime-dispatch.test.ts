@@ -6,6 +6,7 @@ import {
   parseMimeType,
   sniffText,
 } from "./mime-dispatch";
+import { sniffBytes } from "./mime-sniff";
 
 const text = (mimeType: string | undefined, body = "x", uri = "demo://x", listedMimeType?: string) =>
   dispatchContent({ uri, mimeType, listedMimeType, isBlob: false, text: body });
@@ -23,8 +24,31 @@ describe("parseMimeType", () => {
       params: { profile: "mcp-app", charset: "utf-8" },
     });
   });
+  it("keeps a quoted parameter value whole, semicolons and escapes included", () => {
+    expect(parseMimeType('text/plain; note="a;b"; charset=utf-8')).toEqual({
+      essence: "text/plain",
+      params: { note: "a;b", charset: "utf-8" },
+    });
+    expect(parseMimeType('text/plain; note="say \\"hi\\""')?.params).toEqual({ note: 'say "hi"' });
+  });
+  it("keeps a well-formed type whose parameters are malformed, without its parameters", () => {
+    for (const value of ["text/markdown;", "text/markdown; charset", 'text/markdown; note="open']) {
+      expect(parseMimeType(value), value).toEqual({ essence: "text/markdown", params: {} });
+    }
+    expect(text("text/markdown; charset")).toMatchObject({ renderer: "markdown", source: "content" });
+  });
   it("refuses what is not type/subtype", () => {
-    for (const bad of [undefined, "", "text", "text/", "/html", "a/b/c", "te xt/plain"]) {
+    for (const bad of [
+      undefined,
+      "",
+      "text",
+      "text/",
+      "/html",
+      "a/b/c",
+      "te xt/plain",
+      "; a=b",
+      "a/b c; x=y",
+    ]) {
       expect(parseMimeType(bad), String(bad)).toBeUndefined();
     }
   });
@@ -40,6 +64,8 @@ describe("dispatchContent: order of evidence", () => {
       renderer: "json",
       source: "listed",
     });
+    // An empty type is no type.
+    expect(text("", "x", "demo://x", "application/json")).toMatchObject({ source: "listed" });
   });
 
   it("then what the bytes look like: magic numbers for blobs, unmistakable openings for text", () => {
@@ -65,6 +91,10 @@ describe("dispatchContent: order of evidence", () => {
       source: "extension",
     });
     expect(text(undefined, "a,b", "demo://t.csv?x=1")).toMatchObject({ renderer: "table", delimiter: "," });
+    expect(text(undefined, "# hi", "demo://docs/notes.md")).toMatchObject({
+      renderer: "markdown",
+      mimeType: "text/markdown",
+    });
     expect(text(undefined, "plain words")).toMatchObject({
       renderer: "text",
       mimeType: "text/plain",
@@ -168,6 +198,38 @@ describe("dispatchContent: renderers", () => {
 
   it("shows any text item as text, whatever odd type it declares", () => {
     expect(text("application/octet-stream")).toMatchObject({ renderer: "text", textual: true });
+  });
+});
+
+describe("dispatchContent: an undeclared blob's first bytes (lib/mime-sniff.ts)", () => {
+  const ascii = (t: string) => [...new TextEncoder().encode(t)];
+  const dispatchBytes = async (bytes: number[]) =>
+    blob(undefined, (await sniffBytes(new Uint8Array(bytes)))?.mimeType);
+
+  it.each([
+    ["image/png", [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]],
+    ["image/jpeg", [0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]],
+    ["image/gif", [...ascii("GIF89a"), 1, 0, 1, 0]],
+    ["image/webp", [...ascii("RIFF"), 0x24, 0, 0, 0, ...ascii("WEBPVP8 ")]],
+    ["image/bmp", [...ascii("BM"), 0x3a, 0, 0, 0, 0, 0, 0, 0, 0x36, 0, 0, 0, 0x28, 0, 0, 0]],
+    ["image/x-icon", [0, 0, 1, 0, 1, 0, 16, 16, 0, 0, 1, 0, 32, 0]],
+    ["image/avif", [0, 0, 0, 0x1c, ...ascii("ftypavif"), 0, 0, 0, 0, ...ascii("avifmif1miaf")]],
+  ])("shows a blob whose bytes say %s as that image", async (mimeType, bytes) => {
+    expect(await dispatchBytes(bytes)).toMatchObject({ renderer: "image", mimeType, source: "bytes" });
+  });
+
+  it("does not mistake a RIFF file that is not WebP (a WAV) for an image", async () => {
+    const wav = [...ascii("RIFF"), 0x24, 0, 0, 0, ...ascii("WAVEfmt "), 16, 0, 0, 0];
+    expect(await dispatchBytes(wav)).toMatchObject({ renderer: "audio", mimeType: "audio/wav" });
+  });
+
+  it("calls unknown or truncated bytes application/octet-stream", async () => {
+    for (const bytes of [[0x89, 0x50], [0, 1, 2, 3, 0xff], []]) {
+      expect(await dispatchBytes(bytes)).toMatchObject({
+        renderer: "binary",
+        mimeType: "application/octet-stream",
+      });
+    }
   });
 });
 

@@ -22,9 +22,24 @@
  * - Above RICH_RENDER_LIMIT_BYTES, markdown, code highlighting, the JSON tree and CSV tables
  *   degrade to plain text (virtualized lines), and the viewer says so.
  */
+import { parse } from "content-type";
 
-export type RendererKind =
-  "markdown" | "json" | "code" | "table" | "html" | "text" | "image" | "audio" | "video" | "pdf" | "binary";
+/** Every renderer, as a value too: a test renders each one (components/renderers/content-body.test.ts). */
+export const RENDERER_KINDS = [
+  "markdown",
+  "json",
+  "code",
+  "table",
+  "html",
+  "text",
+  "image",
+  "audio",
+  "video",
+  "pdf",
+  "binary",
+] as const;
+
+export type RendererKind = (typeof RENDERER_KINDS)[number];
 
 /** Prism language names (prism-react-renderer's bundle, plus toml and bash registered by the UI). */
 export type CodeLanguage =
@@ -108,25 +123,24 @@ export function plainTextReason(
   return longest > HIGHLIGHT_LINE_LIMIT ? { kind: "line", detail: longest } : null;
 }
 
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+function parseStrict(value: string): ParsedMimeType | undefined {
+  try {
+    const { type, parameters } = parse(value);
+    return { essence: type, params: { ...parameters } };
+  } catch {
+    return undefined;
+  }
+}
 
-/** RFC 9110 media type: `type/subtype` and parameters; undefined when malformed or empty. */
+/**
+ * RFC 9110 media type through `content-type` (quoted values may hold `;`: `note="a;b"`);
+ * undefined when malformed or empty. A malformed parameter list does not undo a well-formed
+ * `type/subtype` before it: the server still declared that type, so it is kept without parameters.
+ */
 export function parseMimeType(value: string | undefined): ParsedMimeType | undefined {
   if (!value) return undefined;
-  const [head = "", ...rest] = value.split(";");
-  const essence = head.trim().toLowerCase();
-  const [type, subtype, extra] = essence.split("/");
-  if (!type || !subtype || extra !== undefined || !TOKEN.test(type) || !TOKEN.test(subtype)) return undefined;
-  const params: Record<string, string> = {};
-  for (const param of rest) {
-    const eq = param.indexOf("=");
-    if (eq < 0) continue;
-    const name = param.slice(0, eq).trim().toLowerCase();
-    let v = param.slice(eq + 1).trim();
-    if (v.length >= 2 && v.startsWith('"') && v.endsWith('"')) v = v.slice(1, -1);
-    if (name && !(name in params)) params[name] = v;
-  }
-  return { essence, params };
+  const semicolon = value.indexOf(";");
+  return parseStrict(value) ?? (semicolon > 0 ? parseStrict(value.slice(0, semicolon)) : undefined);
 }
 
 const MARKDOWN = new Set(["text/markdown", "text/x-markdown", "text/x-gfm"]);

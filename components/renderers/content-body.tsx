@@ -2,14 +2,14 @@
 
 import { useMemo, useState, type ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner";
-import { formatBytes } from "@/lib/content-kind";
-import { contentWarnings, itemByteLength } from "@/lib/content-warnings";
+import { contentByteLength, formatBytes } from "@/lib/content-kind";
+import { contentWarnings } from "@/lib/content-warnings";
 import { RICH_RENDER_LIMIT_BYTES, plainTextReason, type RendererKind } from "@/lib/mime-dispatch";
 import { longestLine } from "@/lib/text-lines";
 import { BinaryView } from "./binary-view";
 import { CodeView } from "./code-view";
 import { ContentActions } from "./content-actions";
-import { entryBlob, type ContentEntry } from "./content-entry";
+import { entryBlob, type ContentEntry, type ListedFacts } from "./content-entry";
 import { ContentWarnings } from "./content-warnings";
 import { HtmlView } from "./html-view";
 import { ImageView } from "./image-view";
@@ -20,8 +20,7 @@ import { Notice } from "./notice";
 import { PdfView } from "./pdf-view";
 import { PlainTextView } from "./plain-text-view";
 import { TableView } from "./table-view";
-import { useContentDispatch } from "./use-content-dispatch";
-import { useListedResource } from "./use-listed-resource";
+import type { ContentDispatch } from "./use-content-dispatch";
 
 export interface ContentBodyProps {
   sessionId: string;
@@ -29,8 +28,10 @@ export interface ContentBodyProps {
   readUri: string;
   index: number;
   item: ContentEntry;
-  /** What resources/list said about the resource, when it is listed. */
-  listedMimeType: string | undefined;
+  /** How to render it: the same decision the item's header names (useContentDispatch). */
+  content: ContentDispatch;
+  /** What resources/list said about the resource; undefined when it is not listed. */
+  listed: ListedFacts | undefined;
   /** How many items the read returned, and their total bytes (for the size check). */
   itemCount: number;
   readByteLength?: number | undefined;
@@ -41,12 +42,11 @@ export interface ContentBodyProps {
  * contradictions above it, and Copy/Download for every item.
  */
 export function ContentBody(props: ContentBodyProps) {
-  const { sessionId, readUri, index, item, listedMimeType } = props;
-  const { dispatch, text, sniffed } = useContentDispatch(item, listedMimeType);
-  const listed = useListedResource(sessionId, readUri);
+  const { sessionId, readUri, index, item, listed } = props;
+  const { dispatch, text, sniffed } = props.content;
   const [richAnyway, setRichAnyway] = useState(false);
   // Both walk the whole text (10 MB is ~15 ms): once per item, not on every render.
-  const byteLength = useMemo(() => itemByteLength(item), [item]);
+  const byteLength = useMemo(() => contentByteLength(item), [item]);
   const { itemCount, readByteLength } = props;
   const warnings = useMemo(
     () =>
@@ -56,9 +56,9 @@ export function ContentBody(props: ContentBodyProps) {
         index,
         itemCount,
         readByteLength,
-        listed: { mimeType: listedMimeType ?? listed?.mimeType, size: listed?.size },
+        listed,
       }),
-    [readUri, item, index, itemCount, readByteLength, listedMimeType, listed?.mimeType, listed?.size],
+    [readUri, item, index, itemCount, readByteLength, listed],
   );
   const actions = (
     <ContentActions
@@ -177,6 +177,11 @@ export function ContentBody(props: ContentBodyProps) {
             actions={actions}
           />
         );
+      default:
+        // A RendererKind without a case above fails `tsc` here, rather than rendering nothing
+        // unnoticed (content-body.test.ts also renders every kind).
+        dispatch.renderer satisfies never;
+        return null;
     }
   }
 

@@ -38,30 +38,31 @@ function useSniff(blob: string | undefined): SniffResult | undefined | null {
   return result?.for === blob ? result.value : null;
 }
 
-/** Decides how to render a content item (lib/mime-dispatch.ts) and gets its text if it is text. */
+/**
+ * Decides how to render a content item (lib/mime-dispatch.ts) and gets its text if it is text.
+ * Called once per item, by the item (resource-viewer/content-item.tsx): its header and its body
+ * show this one decision.
+ */
 export function useContentDispatch(item: ContentEntry, listedMimeType: string | undefined): ContentDispatch {
   const textItem = entryText(item);
   const blob = entryBlob(item);
   const sniffed = useSniff(blob);
-  const declared =
-    parseMimeType(item.mimeType ?? listedMimeType) !== undefined ||
-    parseMimeType(listedMimeType) !== undefined;
+  const declared = parseMimeType(item.mimeType) !== undefined || parseMimeType(listedMimeType) !== undefined;
   const sniffedType = sniffed?.mimeType;
   const blobLooksLikeText = blob !== undefined && sniffedType === "text/plain" && !declared;
+  // What the server said about the item: every decision below starts from it.
+  const said = useMemo(
+    () => ({ uri: item.uri, mimeType: item.mimeType, listedMimeType }),
+    [item.uri, item.mimeType, listedMimeType],
+  );
 
   // A blob's bytes as UTF-8 text, when its type (or, without one, its bytes) says it is text.
   const preliminary = useMemo(
     () =>
       blob !== undefined && (declared || sniffed !== null)
-        ? dispatchContent({
-            uri: item.uri,
-            mimeType: item.mimeType,
-            listedMimeType,
-            isBlob: true,
-            sniffedMimeType: sniffedType,
-          })
+        ? dispatchContent({ ...said, isBlob: true, sniffedMimeType: sniffedType })
         : null,
-    [blob, declared, sniffed, sniffedType, item.uri, item.mimeType, listedMimeType],
+    [blob, declared, sniffed, sniffedType, said],
   );
   const decoded = useMemo(
     () =>
@@ -72,38 +73,13 @@ export function useContentDispatch(item: ContentEntry, listedMimeType: string | 
   );
 
   const dispatch = useMemo(() => {
-    if (blob === undefined) {
-      return dispatchContent({
-        uri: item.uri,
-        mimeType: item.mimeType,
-        listedMimeType,
-        isBlob: false,
-        text: textItem,
-      });
-    }
+    if (blob === undefined) return dispatchContent({ ...said, isBlob: false, text: textItem });
     if (!preliminary) return null;
     // Without a declared type, text-looking bytes get the text sniff (JSON, SVG, HTML) too.
     return blobLooksLikeText && decoded !== null
-      ? dispatchContent({
-          uri: item.uri,
-          mimeType: item.mimeType,
-          listedMimeType,
-          isBlob: true,
-          sniffedMimeType: sniffedType,
-          text: decoded,
-        })
+      ? dispatchContent({ ...said, isBlob: true, sniffedMimeType: sniffedType, text: decoded })
       : preliminary;
-  }, [
-    blob,
-    preliminary,
-    blobLooksLikeText,
-    decoded,
-    item.uri,
-    item.mimeType,
-    listedMimeType,
-    sniffedType,
-    textItem,
-  ]);
+  }, [blob, preliminary, blobLooksLikeText, decoded, said, sniffedType, textItem]);
 
   const text = blob === undefined ? (textItem ?? "") : dispatch?.textual ? decoded : null;
   return { dispatch, text, sniffed };

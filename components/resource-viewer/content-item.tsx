@@ -1,9 +1,10 @@
 "use client";
 
 import { ContentBody } from "@/components/renderers/content-body";
-import type { ContentEntry } from "@/components/renderers/content-entry";
+import { entryBlob, type ContentEntry, type ListedFacts } from "@/components/renderers/content-entry";
+import { useContentDispatch } from "@/components/renderers/use-content-dispatch";
 import { JsonBlock } from "@/components/ui/json-block";
-import { classifyContent, formatBytes } from "@/lib/content-kind";
+import { contentByteLength, formatBytes } from "@/lib/content-kind";
 
 export type { ContentEntry };
 
@@ -12,8 +13,8 @@ export interface ContentItemProps {
   readUri: string;
   index: number;
   item: ContentEntry;
-  /** The mimeType the resource list declared; the item's own wins when it has one. */
-  listedMimeType: string | undefined;
+  /** What the resource list said (its mimeType applies when the item declares none). */
+  listed: ListedFacts | undefined;
   /** Label with the item's own URI (when a read returned several contents). */
   showUri: boolean;
   /** How many items the read returned, and their total bytes: for the listed-size check. */
@@ -21,19 +22,23 @@ export interface ContentItemProps {
   readByteLength?: number;
 }
 
-/** One entry of a read result: a header (uri, mime, size) and the body its kind calls for. */
+/**
+ * One entry of a read result: a header (uri, type, size) and the body its type calls for. Header
+ * and body show one decision (lib/mime-dispatch.ts), so the type named is the type rendered.
+ */
 export function ContentItem({
   sessionId,
   readUri,
   index,
   item,
-  listedMimeType,
+  listed,
   showUri,
   itemCount,
   readByteLength,
 }: ContentItemProps) {
-  const classified = classifyContent(item, listedMimeType);
-  const size = `${formatBytes(classified.byteLength)} (${classified.byteLength.toLocaleString("en")} bytes)`;
+  const content = useContentDispatch(item, listed?.mimeType);
+  const byteLength = contentByteLength(item);
+  const size = `${formatBytes(byteLength)} (${byteLength.toLocaleString("en")} bytes)`;
   // The body (renderer, warnings, copy and download) is components/renderers/'s dispatcher.
   const body = (
     <ContentBody
@@ -41,7 +46,8 @@ export function ContentItem({
       readUri={readUri}
       index={index}
       item={item}
-      listedMimeType={listedMimeType}
+      content={content}
+      listed={listed}
       itemCount={itemCount ?? 1}
       readByteLength={readByteLength}
     />
@@ -54,11 +60,14 @@ export function ContentItem({
     >
       <header className="flex flex-wrap items-center gap-x-2 gap-y-0.5 border-b border-zinc-200 bg-zinc-50 px-3 py-1.5 text-[11px]">
         {showUri && <span className="min-w-0 font-mono break-all text-zinc-800">{item.uri}</span>}
-        <span className="rounded bg-zinc-200/70 px-1.5 py-px font-mono text-zinc-700">
-          {classified.mimeType}
-        </span>
+        {/* Unknown for a moment while an undeclared blob's bytes are sniffed. */}
+        {content.dispatch && (
+          <span className="rounded bg-zinc-200/70 px-1.5 py-px font-mono text-zinc-700">
+            {content.dispatch.mimeType}
+          </span>
+        )}
         <span className="text-zinc-500">{size}</span>
-        {classified.isBlob && <span className="text-zinc-400">base64 blob</span>}
+        {entryBlob(item) !== undefined && <span className="text-zinc-400">base64 blob</span>}
       </header>
       {body}
       {item._meta && (

@@ -1,13 +1,13 @@
+import type { ListedFacts } from "@/components/renderers/content-entry";
 import type { ContentDigest, ReadResponse } from "@/lib/contract";
-import { formatBytes } from "@/lib/content-kind";
-import { itemByteLength } from "@/lib/content-warnings";
+import { contentByteLength, formatBytes } from "@/lib/content-kind";
 import { ContentItem } from "./content-item";
 
 export interface ContentListProps {
   sessionId: string;
   uri: string;
   contents: ReadResponse["contents"];
-  listedMimeType: string | undefined;
+  listed: ListedFacts | undefined;
   /**
    * Digests of an older kept version: its text items are shown as they were, its blobs by size
    * and sha256 (the content route serves only the latest bytes).
@@ -16,17 +16,11 @@ export interface ContentListProps {
 }
 
 /** Every content item of one read result (or kept version). */
-export function ContentList({
-  sessionId,
-  uri,
-  contents,
-  listedMimeType,
-  historicalDigests,
-}: ContentListProps) {
+export function ContentList({ sessionId, uri, contents, listed, historicalDigests }: ContentListProps) {
   if (contents.length === 0) {
     return <p className="text-xs text-zinc-500">The server returned no contents for this resource.</p>;
   }
-  const readByteLength = contents.reduce((sum, item) => sum + itemByteLength(item), 0);
+  const readByteLength = contents.reduce((sum, item) => sum + contentByteLength(item), 0);
   return contents.map((item, index) => {
     const digest = historicalDigests?.[index];
     if (historicalDigests && "blob" in item) {
@@ -47,7 +41,7 @@ export function ContentList({
         readUri={uri}
         index={index}
         item={item}
-        listedMimeType={listedMimeType}
+        listed={listed}
         showUri={contents.length > 1 || item.uri !== uri}
         itemCount={contents.length}
         readByteLength={readByteLength}

@@ -2,6 +2,7 @@
 
 import { ErrorCallout } from "@/components/ui/error-callout";
 import { Spinner } from "@/components/ui/spinner";
+import type { ListedFacts } from "@/components/renderers/content-entry";
 import { isApiError } from "@/lib/api-client";
 import { ContentList } from "./content-list";
 import { useReadResource } from "./use-read-resource";
@@ -9,14 +10,15 @@ import { useReadResource } from "./use-read-resource";
 export interface LiveContentsProps {
   sessionId: string;
   uri: string;
-  listedMimeType: string | undefined;
+  /** What the resource list said about `uri`, looked up once by the viewer. */
+  listed: ListedFacts | undefined;
 }
 
 /**
  * The latest read of a resource. Live events invalidate it, so it changes without a click; when a
  * re-read fails (a removed resource, a crash), the last good content stays under the error.
  */
-export function LiveContents({ sessionId, uri, listedMimeType }: LiveContentsProps) {
+export function LiveContents({ sessionId, uri, listed }: LiveContentsProps) {
   const read = useReadResource(sessionId, uri, true);
   if (read.isPending) return <Spinner label="Reading…" />;
   const error = read.isError ? (
@@ -30,12 +32,7 @@ export function LiveContents({ sessionId, uri, listedMimeType }: LiveContentsPro
     <>
       {error}
       {read.data && (
-        <ContentList
-          sessionId={sessionId}
-          uri={uri}
-          contents={read.data.contents}
-          listedMimeType={listedMimeType}
-        />
+        <ContentList sessionId={sessionId} uri={uri} contents={read.data.contents} listed={listed} />
       )}
     </>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import type { ListedFacts } from "@/components/renderers/content-entry";
 import { useWatchVersion } from "@/components/watch/use-watch-version";
 import { ErrorCallout } from "@/components/ui/error-callout";
 import { Spinner } from "@/components/ui/spinner";
@@ -10,12 +11,12 @@ export interface PinnedVersionProps {
   sessionId: string;
   uri: string;
   version: number;
-  listedMimeType: string | undefined;
+  listed: ListedFacts | undefined;
   onLatest: () => void;
 }
 
 /** An older kept version of a watched resource, with the way back to the live one. */
-export function PinnedVersion({ sessionId, uri, version, listedMimeType, onLatest }: PinnedVersionProps) {
+export function PinnedVersion({ sessionId, uri, version, listed, onLatest }: PinnedVersionProps) {
   const kept = useWatchVersion(sessionId, uri, version);
   return (
     <>
@@ -37,7 +38,7 @@ export function PinnedVersion({ sessionId, uri, version, listedMimeType, onLates
           sessionId={sessionId}
           uri={uri}
           contents={kept.data.result.contents}
-          listedMimeType={listedMimeType}
+          listed={listed}
           historicalDigests={kept.data.digests}
         />
       )}

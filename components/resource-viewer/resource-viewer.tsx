@@ -138,11 +138,11 @@ export function ResourceViewer({ session, uri }: ResourceViewerProps) {
             sessionId={session.id}
             uri={uri}
             version={pinnedKept}
-            listedMimeType={resource?.mimeType}
+            listed={resource}
             onLatest={() => setPinned(null)}
           />
         ) : (
-          <LiveContents sessionId={session.id} uri={uri} listedMimeType={resource?.mimeType} />
+          <LiveContents sessionId={session.id} uri={uri} listed={resource} />
         )}
       </div>
     </div>

@@ -4,7 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { api } from "@/components/auth/api";
 import { saveBlob } from "@/components/ui/download";
-import { fileNameFromUri } from "./decode";
+import { fileNameFromUri } from "./file-name";
 
 /** Saves content item `index` as a file: fetch with the token → blob → `<a download>`. */
 export function useDownloadContent(sessionId: string, uri: string, index: number) {
