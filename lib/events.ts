@@ -1,8 +1,9 @@
 /**
  * The live event stream (`GET /api/events`, server-sent events): small typed events that say
- * *what* changed, carrying ids and small diffs, never whole resource contents. The UI turns each
- * into cache invalidations or small cache patches (components/events/use-event-stream.ts);
- * contents are always fetched through the normal queries.
+ * *what* changed, carrying ids and small diffs, never whole resource contents. One pure table
+ * (lib/event-effects.ts) says which cache invalidation or small patch each event means, and
+ * components/events/cache-applier.ts applies it; contents are always fetched through the normal
+ * queries.
  */
 import type { SessionSummary } from "./contract";
 
