@@ -85,16 +85,18 @@ describe("JsonView tree", () => {
 
   it("renders a long array 200 items at a time and shows the rest on request", async () => {
     const { user, tree } = view(JSON.stringify({ big: Array.from({ length: 1250 }, (_, i) => i) }));
+    // Plain DOM queries: role queries over a thousand rows take seconds in happy-dom.
     const rendered = () =>
-      within(tree)
-        .getAllByRole("listitem")
-        .filter((li) => /^\d+: \d+$/.test(li.textContent ?? ""));
+      [...tree.querySelectorAll("li")].filter((li) => /^\d+: \d+$/.test(li.textContent ?? ""));
+    const more = () => [...tree.querySelectorAll("button")].filter((b) => b.textContent?.startsWith("Show "));
     expect(rendered()).toHaveLength(200);
-    await user.click(screen.getByRole("button", { name: "Show 1,000 more of 1,050" }));
+    expect(more().map((b) => b.textContent)).toEqual(["Show 1,000 more of 1,050"]);
+    await user.click(more()[0]!);
     expect(rendered()).toHaveLength(1200);
-    await user.click(screen.getByRole("button", { name: "Show 50 more of 50" }));
+    expect(more().map((b) => b.textContent)).toEqual(["Show 50 more of 50"]);
+    await user.click(more()[0]!);
     expect(rendered()).toHaveLength(1250);
-    expect(screen.queryByRole("button", { name: /^Show \d/ })).toBeNull();
+    expect(more()).toEqual([]);
   });
 });
 
