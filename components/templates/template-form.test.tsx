@@ -65,7 +65,7 @@ describe("TemplateField hints", () => {
     expect(hintOf(screen.getByRole("textbox", { name: "v" }))).toBe(hint);
   });
 
-  it("says a exploded variable takes a comma-separated list and a prefix variable is cut", () => {
+  it("says an exploded variable takes a comma-separated list and a prefix variable is cut", () => {
     renderForm("demo://x{/segments*}{?q:3}");
     expect(hintOf(screen.getByRole("textbox", { name: "segments" }))).toBe(
       "path segment (/…); a list: separate items with commas",
