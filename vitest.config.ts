@@ -10,13 +10,34 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["lib/**/*.test.ts", "server/**/*.test.ts", "components/**/*.test.ts", "app/**/*.test.ts"],
-    globalSetup: ["./server/testing/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
     reporters: process.env.CI_REPORT_DIR
       ? ["default", ["json", { outputFile: `${process.env.CI_REPORT_DIR}/vitest.json` }]]
       : ["default"],
+    // Two projects, chosen by file name: `*.test.ts` runs in Node (real servers, real stdio), and
+    // `*.test.tsx` beside a component runs in happy-dom. The bundle build and the leftover-process
+    // check belong to the node project only: a component test spawns nothing.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "node",
+          environment: "node",
+          include: ["lib/**/*.test.ts", "server/**/*.test.ts", "components/**/*.test.ts", "app/**/*.test.ts"],
+          globalSetup: ["./server/testing/global-setup.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "dom",
+          environment: "happy-dom",
+          include: ["components/**/*.test.tsx"],
+          setupFiles: ["./components/testing/setup-dom.ts"],
+        },
+      },
+    ],
   },
 });
