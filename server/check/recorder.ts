@@ -1,5 +1,4 @@
 import "server-only";
-import { UriTemplate } from "@modelcontextprotocol/sdk/shared/uriTemplate.js";
 import type { CheckFile, Matcher, Step } from "@/lib/check/schema";
 import { detectVolatile, type VolatileField } from "@/lib/check/volatile";
 import type { RecordedStep, RecordingInfo } from "@/lib/recorder/types";
@@ -7,6 +6,7 @@ import type { RecordedStep, RecordingInfo } from "@/lib/recorder/types";
 export type { RecordedStep, RecordingInfo };
 import type { ReadResponse, Resource, ResourceTemplate } from "@/lib/contract";
 import type { InspectorEvent } from "@/lib/events";
+import { matchTemplate } from "@/lib/uri-template";
 import type { McpSession } from "@/server/mcp/session";
 import { appRoot } from "@/server/mcp/launch";
 import { referenceEnv } from "./launch";
@@ -20,6 +20,29 @@ import { observeRead } from "./observe";
 export const SECOND_LOOK_MS = 1_100;
 
 const reason = `changed between two observations ${SECOND_LOOK_MS} ms apart`;
+
+/**
+ * The first listed template that `uri` fits, with the values that fill it: RFC 6570 level 4
+ * (lib/uri-template.ts), the same expander the runner replays `readTemplate` steps with.
+ * A template that does not parse fits nothing.
+ */
+export function templateFor(
+  uri: string,
+  templates: readonly ResourceTemplate[],
+): { uriTemplate: string; args: Record<string, string | string[]> } | undefined {
+  for (const t of templates) {
+    const values = matchTemplate(t.uriTemplate, uri);
+    if (!values) continue;
+    const args = Object.fromEntries(
+      Object.entries(values).map(([k, v]): [string, string | string[]] => [
+        k,
+        typeof v === "string" ? v : [...v],
+      ]),
+    );
+    return { uriTemplate: t.uriTemplate, args };
+  }
+  return undefined;
+}
 
 /**
  * Turns what the user does with one session into check steps, each with what the server answered
@@ -111,7 +134,7 @@ export class Recorder {
     if (this.watched.has(uri)) return;
     const observed = observeRead(result);
     const listed = this.session.resources.value?.items.some((r) => r.uri === uri) ?? false;
-    const template = listed ? undefined : this.matchTemplate(uri);
+    const template = listed ? undefined : templateFor(uri, this.session.templates.value?.items ?? []);
     const rec = template
       ? this.push({
           id: this.nextId("readTemplate"),
@@ -127,20 +150,6 @@ export class Recorder {
       const again = observeRead(await this.session.read(uri, true));
       return template ? { uri, ...again } : again;
     });
-  }
-
-  private matchTemplate(
-    uri: string,
-  ): { uriTemplate: string; args: Record<string, string | string[]> } | undefined {
-    for (const t of this.session.templates.value?.items ?? []) {
-      try {
-        const args = new UriTemplate(t.uriTemplate).match(uri);
-        if (args) return { uriTemplate: t.uriTemplate, args };
-      } catch {
-        // a template the SDK cannot parse never matches
-      }
-    }
-    return undefined;
   }
 
   watch(uri: string): void {
