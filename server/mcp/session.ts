@@ -130,12 +130,18 @@ export class McpSession {
   private newTransport(): OwnedStdioTransport {
     return new OwnedStdioTransport(this.launch, {
       maxMessageBytes: this.config.maxMessageBytes,
-      onStderr: (chunk) => {
-        for (const line of this.stderr.write(chunk)) this.stderrBatch.push(line);
-      },
+      onStderr: (chunk) => this.writeStderr(chunk),
       onTraffic: (direction, message, json) =>
         this.trafficBatch.push(summarize(this.traffic.record(direction, message, json))),
     });
+  }
+
+  /**
+   * Everything that goes into the stderr log goes through the batcher too, the inspector's own
+   * `[inspector] …` notes included: otherwise they show only after a reload, never as they happen.
+   */
+  private writeStderr(text: string): void {
+    for (const line of this.stderr.write(text)) this.stderrBatch.push(line);
   }
 
   private emit(event: InspectorEvent): void {
@@ -193,7 +199,7 @@ export class McpSession {
     this.closing = null;
     this.transport = this.newTransport();
     this.status = "connecting";
-    this.stderr.write("--- reconnecting ---\n");
+    this.writeStderr("--- reconnecting ---\n");
     this.changed();
     await this.connect();
     for (const watch of this.watches.values()) {
@@ -201,12 +207,16 @@ export class McpSession {
         await this.subscribe(watch.uri);
         watch.add(await this.read(watch.uri));
       } catch (err) {
-        this.stderr.write(`[inspector] could not re-subscribe ${watch.uri}: ${String(err)}\n`);
+        this.writeStderr(`[inspector] could not re-subscribe ${watch.uri}: ${String(err)}\n`);
       }
     }
-    void this.resources
-      .refresh()
-      .then((w) => w.changed && this.emitListDiff("resources-changed", w.diff, false));
+    // In the background, like a list_changed re-list, and reported the same way when it fails.
+    this.resources.refresh().then(
+      (w) => {
+        if (w.changed) this.emitListDiff("resources-changed", w.diff, false);
+      },
+      (err: unknown) => this.writeStderr(`[inspector] re-list after reconnect failed: ${String(err)}\n`),
+    );
   }
 
   private async waitForExit(ms: number): Promise<void> {
@@ -322,11 +332,12 @@ export class McpSession {
   }
 
   async listTools() {
-    this.requireConnected();
-    const r = await walkPages(async (cursor) => {
-      const page = await this.client.listTools(cursor ? { cursor } : {}, this.requestOptions());
-      return { items: page.tools, nextCursor: page.nextCursor };
-    }, this.config.maxPages);
+    const r = await this.request(() =>
+      walkPages(async (cursor) => {
+        const page = await this.client.listTools(cursor ? { cursor } : {}, this.requestOptions());
+        return { items: page.tools, nextCursor: page.nextCursor };
+      }, this.config.maxPages),
+    );
     return r.items;
   }
 
@@ -360,7 +371,7 @@ export class McpSession {
           undeclared: !this.capabilities?.resources?.subscribe,
         }),
       (err) =>
-        this.stderr.write(
+        this.writeStderr(
           `[inspector] re-read of ${uri} failed: ${err instanceof Error ? err.message : String(err)}\n`,
         ),
     );
@@ -375,7 +386,7 @@ export class McpSession {
     this.emitWatches();
     if (this.status === "connected") {
       await this.request(() => this.client.unsubscribeResource({ uri }, this.requestOptions())).catch(
-        (err: unknown) => this.stderr.write(`[inspector] unsubscribe ${uri} failed: ${String(err)}\n`),
+        (err: unknown) => this.writeStderr(`[inspector] unsubscribe ${uri} failed: ${String(err)}\n`),
       );
     }
   }
@@ -412,7 +423,7 @@ export class McpSession {
         if (w.changed || undeclared) this.emitListDiff(kind, w.diff, undeclared);
       };
     const fail = (err: unknown) =>
-      this.stderr.write(`[inspector] re-list after list_changed failed: ${String(err)}\n`);
+      this.writeStderr(`[inspector] re-list after list_changed failed: ${String(err)}\n`);
     this.resources.refresh().then(report("resources-changed"), fail);
     this.templates.refresh().then(report("templates-changed"), fail);
   }
