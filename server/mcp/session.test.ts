@@ -6,13 +6,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import type { LaunchSpec } from "@/lib/contract";
 import type { InspectorEvent } from "@/lib/events";
 import { TEST_MARK_VAR, leftoverProcesses, testMark } from "@/server/testing/processes";
 import { readConfig, type McpConfig } from "./config";
 import { demoLaunch } from "./launch";
-import { McpSession } from "./session";
+import { McpSession, type SessionOperation } from "./session";
 import { MessageTooLargeError } from "./stdio-transport";
 
 const root = process.cwd();
@@ -97,5 +97,45 @@ describe("McpSession", () => {
     } finally {
       process.off("unhandledRejection", onUnhandled);
     }
+  });
+
+  it("observers hear each operation in order, tool calls before their answer; silent looks and unsubscribed observers hear nothing", async () => {
+    const { session } = open(demoLaunch(mark()));
+    await session.connect();
+    const heard: SessionOperation[] = [];
+    const stop = session.observe((o) => heard.push(o));
+    // An observer's bug does not fail the operation or the other observers.
+    const stopBroken = session.observe(() => {
+      throw new Error("observer bug");
+    });
+    const errors: unknown[] = [];
+    const consoleError = console.error;
+    console.error = (...args: unknown[]) => errors.push(args);
+    try {
+      await session.listTemplates();
+      await session.read("demo://docs/reference/api.txt");
+      await session.read("demo://docs/reference/api.txt", true, { silent: true });
+      await session.listResources(true, { silent: true });
+      const toolCall = session.callTool("add_resource", { uri: "demo://dynamic/observed", text: "o" });
+      expect(heard.at(-1)).toMatchObject({ type: "tool-call", name: "add_resource" });
+      await toolCall;
+    } finally {
+      console.error = consoleError;
+      stopBroken();
+    }
+    expect(errors.length).toBeGreaterThan(0);
+    const ops = heard.filter((o) => o.type !== "event");
+    expect(ops.map((o) => o.type)).toEqual(["list", "read", "tool-call"]);
+    expect(ops[0]).toMatchObject({ kind: "templates" });
+    expect(ops[1]).toMatchObject({ uri: "demo://docs/reference/api.txt" });
+    // Events too (traffic comes batched, within 50 ms).
+    await vi.waitFor(() =>
+      expect(heard.some((o) => o.type === "event" && o.event.type === "traffic")).toBe(true),
+    );
+
+    stop();
+    const before = heard.length;
+    await session.read("demo://docs/reference/api.txt");
+    expect(heard).toHaveLength(before);
   });
 });
