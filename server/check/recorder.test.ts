@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { parseJUnit, xmlProblems } from "@/lib/check/junit-testing";
 import { TEST_MARK_VAR, leftoverProcesses, testMark } from "@/server/testing/processes";
 import { call, callJson } from "@/server/testing/route-client";
+import { getRegistry } from "@/server/mcp/registry";
 
 const exec = promisify(execFile);
 const sessionsRoute = await import("@/app/api/sessions/route");
@@ -24,6 +25,7 @@ const toolsRoute = await import("@/app/api/sessions/[id]/tools/route");
 const recordingRoute = await import("@/app/api/sessions/[id]/recording/route");
 const recordingCheckRoute = await import("@/app/api/sessions/[id]/recording/check/route");
 const checksRoute = await import("@/app/api/checks/route");
+const contentRoute = await import("@/app/api/sessions/[id]/content/route");
 
 const root = process.cwd();
 const dir = mkdtempSync(path.join(tmpdir(), "mcp-checks-"));
@@ -187,4 +189,49 @@ describe("record → save → check", () => {
     const replay = await cli([dir, "--grep", "everything"]);
     expect(replay.code, replay.stdout + replay.stderr).toBe(0);
   }, 90_000);
+});
+
+describe("recording observes the session", () => {
+  it("records session operations called directly, without a route; the viewer's content fetches and the recorder's own second looks are not steps", async () => {
+    const created = await callJson<{ id: string }>(sessionsRoute.POST, {
+      method: "POST",
+      body: { preset: "demo", env: { [TEST_MARK_VAR]: testMark() } },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id;
+    try {
+      expect((await call(recordingRoute.POST, { method: "POST", ...p(id) })).status).toBe(201);
+      const session = getRegistry().get(id);
+      await session.listResources();
+      await session.read("demo://docs/reference/api.txt");
+      // Bytes of the same read for the viewer: a silent look, not a second step.
+      const content = await call(contentRoute.GET, {
+        ...p(id),
+        path: `/x?uri=${encodeURIComponent("demo://docs/reference/api.txt")}&index=0`,
+      });
+      expect(content.status).toBe(200);
+      await session.watch("demo://live/clock");
+      await session.callTool("add_resource", { uri: "demo://dynamic/direct", text: "d" });
+      await session.unwatch("demo://live/clock");
+      const draft = await callJson<
+        { check: { steps: { action: string; uri?: string; name?: string }[] } },
+        { id: string }
+      >(recordingCheckRoute.POST, { method: "POST", ...p(id), body: { name: "direct" } });
+      expect(draft.status).toBe(200);
+      // After settling: the second looks (a list and a read) have run and added nothing.
+      const actions = draft.body.check.steps
+        .map((s) => s.action)
+        .filter((a) => a !== "expectUpdated" && a !== "expectListChanged");
+      expect(actions).toEqual(["connect", "listResources", "read", "watch", "callTool", "unwatch"]);
+      expect(draft.body.check.steps.find((s) => s.action === "callTool")?.name).toBe("add_resource");
+
+      // Once the recording is discarded, the session is heard by no one.
+      expect((await call(recordingRoute.DELETE, { method: "DELETE", ...p(id) })).status).toBe(204);
+      expect((await call(recordingRoute.GET, p(id))).status).toBe(404);
+      await session.read("demo://docs/reference/api.txt");
+      expect((await call(recordingRoute.GET, p(id))).status).toBe(404);
+    } finally {
+      await call(sessionRoute.DELETE, { method: "DELETE", ...p(id) });
+    }
+  }, 30_000);
 });

@@ -1,5 +1,4 @@
 import "server-only";
-import { UriTemplate } from "@modelcontextprotocol/sdk/shared/uriTemplate.js";
 import type { CheckFile, Matcher, Step } from "@/lib/check/schema";
 import { detectVolatile, type VolatileField } from "@/lib/check/volatile";
 import type { RecordedStep, RecordingInfo } from "@/lib/recorder/types";
@@ -7,7 +6,8 @@ import type { RecordedStep, RecordingInfo } from "@/lib/recorder/types";
 export type { RecordedStep, RecordingInfo };
 import type { ReadResponse, Resource, ResourceTemplate } from "@/lib/contract";
 import type { InspectorEvent } from "@/lib/events";
-import type { McpSession } from "@/server/mcp/session";
+import { matchTemplate } from "@/lib/uri-template";
+import type { McpSession, SessionOperation } from "@/server/mcp/session";
 import { appRoot } from "@/server/mcp/launch";
 import { referenceEnv } from "./launch";
 import { observeRead } from "./observe";
@@ -22,10 +22,36 @@ export const SECOND_LOOK_MS = 1_100;
 const reason = `changed between two observations ${SECOND_LOOK_MS} ms apart`;
 
 /**
+ * The first listed template that `uri` fits, with the values that fill it: RFC 6570 level 4
+ * (lib/uri-template.ts), the same expander the runner replays `readTemplate` steps with.
+ * A template that does not parse fits nothing.
+ */
+export function templateFor(
+  uri: string,
+  templates: readonly ResourceTemplate[],
+): { uriTemplate: string; args: Record<string, string | string[]> } | undefined {
+  for (const t of templates) {
+    const values = matchTemplate(t.uriTemplate, uri);
+    if (!values) continue;
+    const args = Object.fromEntries(
+      Object.entries(values).map(([k, v]): [string, string | string[]] => [
+        k,
+        typeof v === "string" ? v : [...v],
+      ]),
+    );
+    return { uriTemplate: t.uriTemplate, args };
+  }
+  return undefined;
+}
+
+/**
  * Turns what the user does with one session into check steps, each with what the server answered
  * as its expectation. Every read and list is observed twice; fields that differ become volatile
  * (regex, type-only or ignored) so replay is not flaky. Notifications seen for watched resources
  * and list changes become `expectUpdated` / `expectListChanged` steps.
+ *
+ * It observes the session (McpSession.observe): whoever calls the session is recorded, and no
+ * caller knows a recording exists. Its own second looks are silent, so they are not steps.
  */
 export class Recorder {
   readonly startedAt = Date.now();
@@ -34,6 +60,7 @@ export class Recorder {
   private seq = 0;
   private readonly watched = new Set<string>();
   private lastUpdateStep = new Map<string, string>();
+  private readonly stopObserving: () => void;
 
   constructor(private readonly session: McpSession) {
     const s = session.summary();
@@ -47,6 +74,29 @@ export class Recorder {
         protocolVersion: s.protocolVersion ?? "",
       },
     });
+    this.stopObserving = session.observe((operation) => this.hear(operation));
+  }
+
+  private hear(operation: SessionOperation): void {
+    switch (operation.type) {
+      case "list":
+        return this.list(operation.kind, operation.items);
+      case "read":
+        return this.read(operation.uri, operation.result);
+      case "watch":
+        return this.watch(operation.uri);
+      case "unwatch":
+        return this.unwatch(operation.uri);
+      case "tool-call":
+        return this.callTool(operation.name, operation.arguments);
+      case "event":
+        return this.onEvent(operation.event);
+    }
+  }
+
+  /** Hear nothing more from the session (the recording is discarded or replaced). */
+  stop(): void {
+    this.stopObserving();
   }
 
   private nextId(action: string): string {
@@ -74,7 +124,7 @@ export class Recorder {
     this.pending.add(p);
   }
 
-  list(kind: "resources" | "templates", items: readonly (Resource | ResourceTemplate)[]): void {
+  private list(kind: "resources" | "templates", items: readonly (Resource | ResourceTemplate)[]): void {
     const action = kind === "resources" ? "listResources" : "listTemplates";
     const key = kind === "resources" ? "uri" : "uriTemplate";
     const asItems = items as unknown as Record<string, unknown>[];
@@ -96,8 +146,8 @@ export class Recorder {
       async () => {
         const r =
           kind === "resources"
-            ? await this.session.listResources(true)
-            : await this.session.listTemplates(true);
+            ? await this.session.listResources(true, { silent: true })
+            : await this.session.listTemplates(true, { silent: true });
         return byKey(r.items);
       },
       "/items",
@@ -105,13 +155,13 @@ export class Recorder {
   }
 
   /** A read of a listed uri is a `read`; of a uri only a template matches, a `readTemplate`. */
-  read(uri: string, result: ReadResponse): void {
+  private read(uri: string, result: ReadResponse): void {
     // A watched resource is re-read by the UI on every update: the watch and its expectUpdated
     // steps already say that, so those reads are not steps of their own.
     if (this.watched.has(uri)) return;
     const observed = observeRead(result);
     const listed = this.session.resources.value?.items.some((r) => r.uri === uri) ?? false;
-    const template = listed ? undefined : this.matchTemplate(uri);
+    const template = listed ? undefined : templateFor(uri, this.session.templates.value?.items ?? []);
     const rec = template
       ? this.push({
           id: this.nextId("readTemplate"),
@@ -124,42 +174,27 @@ export class Recorder {
       : this.push({ id: this.nextId("read"), action: "read", matchers: {}, uri, expect: observed });
     const first = template ? { uri, ...observed } : observed;
     this.secondLook(rec, first, async () => {
-      const again = observeRead(await this.session.read(uri, true));
+      const again = observeRead(await this.session.read(uri, true, { silent: true }));
       return template ? { uri, ...again } : again;
     });
   }
 
-  private matchTemplate(
-    uri: string,
-  ): { uriTemplate: string; args: Record<string, string | string[]> } | undefined {
-    for (const t of this.session.templates.value?.items ?? []) {
-      try {
-        const args = new UriTemplate(t.uriTemplate).match(uri);
-        if (args) return { uriTemplate: t.uriTemplate, args };
-      } catch {
-        // a template the SDK cannot parse never matches
-      }
-    }
-    return undefined;
-  }
-
-  watch(uri: string): void {
+  private watch(uri: string): void {
     this.watched.add(uri);
     this.push({ id: this.nextId("watch"), action: "watch", matchers: {}, uri });
   }
 
-  unwatch(uri: string): void {
+  private unwatch(uri: string): void {
     this.watched.delete(uri);
     this.push({ id: this.nextId("unwatch"), action: "unwatch", matchers: {}, uri });
   }
 
-  callTool(name: string, args: Record<string, unknown>): void {
+  private callTool(name: string, args: Record<string, unknown>): void {
     this.push({ id: this.nextId("callTool"), action: "callTool", matchers: {}, name, arguments: args });
   }
 
   /** Notifications become waits: "expect an update of U within T ms after step N". */
-  onEvent(event: InspectorEvent): void {
-    if (!("sessionId" in event) || event.sessionId !== this.session.id) return;
+  private onEvent(event: InspectorEvent): void {
     const previous = this.steps[this.steps.length - 1];
     if (!previous) return;
     // Generous bound: what we saw, tripled, plus a second for a loaded CI machine.
@@ -216,4 +251,37 @@ export class Recorder {
         { command: launch.program, args: launch.args, env, cwd: launch.cwd ?? appRoot() };
     return { version: 1, name, server, timeoutMs: 30_000, steps: this.steps.map((s) => s.step) };
   }
+}
+
+/** Asked for the recording of a session that is not recording (server/http/errors.ts: 404). */
+export class NotRecordingError extends Error {
+  constructor() {
+    super("This session is not recording.");
+  }
+}
+
+// On globalThis like the session registry: every route bundle has a module scope of its own.
+// Weak: a session that is removed takes its recording with it.
+const g = globalThis as typeof globalThis & { __mcpRecordings?: WeakMap<McpSession, Recorder> };
+const recordings = (g.__mcpRecordings ??= new WeakMap<McpSession, Recorder>());
+
+/** Start recording the session from its current state; a recording already running is discarded. */
+export function startRecording(session: McpSession): Recorder {
+  stopRecording(session);
+  const recorder = new Recorder(session);
+  recordings.set(session, recorder);
+  return recorder;
+}
+
+/** The session's running recording; throws NotRecordingError when there is none. */
+export function recordingOf(session: McpSession): Recorder {
+  const recorder = recordings.get(session);
+  if (!recorder) throw new NotRecordingError();
+  return recorder;
+}
+
+/** Stop and discard the session's recording, if any. */
+export function stopRecording(session: McpSession): void {
+  recordings.get(session)?.stop();
+  recordings.delete(session);
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { ErrorCode as McpErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { CommandLineError } from "@/lib/command-line";
 import type { ErrorCode, ErrorEnvelope } from "@/lib/contract";
+import { NotRecordingError } from "@/server/check/recorder";
 import { MessageTooLargeError } from "@/server/mcp/stdio-transport";
 import {
   SessionNotConnectedError,
@@ -54,6 +55,7 @@ export function toHttpError(err: unknown): HttpError {
   if (err instanceof McpError) return fromMcpError(err);
   if (err instanceof CommandLineError) return new HttpError(400, "bad_request", err.message);
   if (err instanceof SessionNotFoundError) return new HttpError(404, "not_found", err.message);
+  if (err instanceof NotRecordingError) return new HttpError(404, "not_found", err.message);
   if (err instanceof SessionNotConnectedError) return new HttpError(409, "conflict", err.message);
   if (err instanceof CompletionsNotSupportedError) return new HttpError(409, "conflict", err.message);
   if (err instanceof WatchNotSupportedError) return new HttpError(409, "conflict", err.message);

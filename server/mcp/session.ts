@@ -35,14 +35,29 @@ const CLIENT_INFO: Implementation = { name: "mcp-resource-inspector", version: "
 
 type Emit = (event: InspectorEvent) => void;
 
-/** What a recording (server/check/recorder.ts) hears about: the user's actions and the events. */
-export interface SessionRecorder {
-  list(kind: "resources" | "templates", items: readonly (Resource | ResourceTemplate)[]): void;
-  read(uri: string, result: ReadResponse): void;
-  watch(uri: string): void;
-  unwatch(uri: string): void;
-  callTool(name: string, args: Record<string, unknown>): void;
-  onEvent(event: InspectorEvent): void;
+/**
+ * What a session did for its user, and every event it emitted, as its observers hear it (a
+ * recording of a check is one). Whoever calls the session — a route, the runner, a test — is
+ * heard the same way, so no caller has to tell an observer what it did.
+ */
+export type SessionOperation =
+  | { type: "list"; kind: "resources"; items: readonly Resource[] }
+  | { type: "list"; kind: "templates"; items: readonly ResourceTemplate[] }
+  | { type: "read"; uri: string; result: ReadResponse }
+  | { type: "watch"; uri: string }
+  | { type: "unwatch"; uri: string }
+  /** Heard before the call is sent: the notifications it causes follow it. */
+  | { type: "tool-call"; name: string; arguments: Record<string, unknown> }
+  | { type: "event"; event: InspectorEvent };
+
+export type SessionObserver = (operation: SessionOperation) => void;
+
+/**
+ * `silent`: a look of the inspector's own, not an operation of the user (a recording's second
+ * look, the bytes of a content item the viewer already read); observers do not hear it.
+ */
+export interface LookOptions {
+  silent?: boolean;
 }
 
 /**
@@ -69,8 +84,6 @@ export class McpSession {
   readonly templates: ListCache<ResourceTemplate>;
   /** The built-in launch this session came from, if any (recorded checks keep it symbolic). */
   preset: "demo" | null = null;
-  /** Set while the user records a check against this session. */
-  recorder: SessionRecorder | null = null;
   /** Notifications the server sent without declaring the capability (shown, not rejected). */
   undeclaredNotifications = 0;
 
@@ -80,6 +93,7 @@ export class McpSession {
   private readonly nameFixed: boolean;
   private readonly stderrBatch: Batcher<string>;
   private readonly trafficBatch: Batcher<TrafficSummary>;
+  private readonly observers = new Set<SessionObserver>();
 
   constructor(
     readonly id: string,
@@ -130,17 +144,40 @@ export class McpSession {
   private newTransport(): OwnedStdioTransport {
     return new OwnedStdioTransport(this.launch, {
       maxMessageBytes: this.config.maxMessageBytes,
-      onStderr: (chunk) => {
-        for (const line of this.stderr.write(chunk)) this.stderrBatch.push(line);
-      },
+      onStderr: (chunk) => this.writeStderr(chunk),
       onTraffic: (direction, message, json) =>
         this.trafficBatch.push(summarize(this.traffic.record(direction, message, json))),
     });
   }
 
+  /**
+   * Everything that goes into the stderr log goes through the batcher too, the inspector's own
+   * `[inspector] …` notes included: otherwise they show only after a reload, never as they happen.
+   */
+  private writeStderr(text: string): void {
+    for (const line of this.stderr.write(text)) this.stderrBatch.push(line);
+  }
+
   private emit(event: InspectorEvent): void {
     this.emitToBus(event);
-    this.recorder?.onEvent(event);
+    this.tell({ type: "event", event });
+  }
+
+  /** Hear every operation and event of this session from now on; returns the unsubscribe. */
+  observe(observer: SessionObserver): () => void {
+    this.observers.add(observer);
+    return () => void this.observers.delete(observer);
+  }
+
+  private tell(operation: SessionOperation): void {
+    for (const observer of this.observers) {
+      // An observer's bug must not fail the user's operation or the other observers.
+      try {
+        observer(operation);
+      } catch (err) {
+        console.error("[mcp-resource-inspector] session observer failed:", err);
+      }
+    }
   }
 
   private changed(): void {
@@ -193,20 +230,24 @@ export class McpSession {
     this.closing = null;
     this.transport = this.newTransport();
     this.status = "connecting";
-    this.stderr.write("--- reconnecting ---\n");
+    this.writeStderr("--- reconnecting ---\n");
     this.changed();
     await this.connect();
     for (const watch of this.watches.values()) {
       try {
         await this.subscribe(watch.uri);
-        watch.add(await this.read(watch.uri));
+        watch.add(await this.fetchRead(watch.uri, true));
       } catch (err) {
-        this.stderr.write(`[inspector] could not re-subscribe ${watch.uri}: ${String(err)}\n`);
+        this.writeStderr(`[inspector] could not re-subscribe ${watch.uri}: ${String(err)}\n`);
       }
     }
-    void this.resources
-      .refresh()
-      .then((w) => w.changed && this.emitListDiff("resources-changed", w.diff, false));
+    // In the background, like a list_changed re-list, and reported the same way when it fails.
+    this.resources.refresh().then(
+      (w) => {
+        if (w.changed) this.emitListDiff("resources-changed", w.diff, false);
+      },
+      (err: unknown) => this.writeStderr(`[inspector] re-list after reconnect failed: ${String(err)}\n`),
+    );
   }
 
   private async waitForExit(ms: number): Promise<void> {
@@ -284,18 +325,29 @@ export class McpSession {
     return Boolean(this.capabilities?.resources?.listChanged) || this.undeclaredNotifications > 0;
   }
 
-  listResources(refresh = false): Promise<PagedResult<Resource>> {
+  async listResources(refresh = false, look: LookOptions = {}): Promise<PagedResult<Resource>> {
     this.requireConnected();
-    return this.resources.get(!refresh && this.listsStayFresh());
+    const listed = await this.resources.get(!refresh && this.listsStayFresh());
+    if (!look.silent) this.tell({ type: "list", kind: "resources", items: listed.items });
+    return listed;
   }
 
-  listTemplates(refresh = false): Promise<PagedResult<ResourceTemplate>> {
+  async listTemplates(refresh = false, look: LookOptions = {}): Promise<PagedResult<ResourceTemplate>> {
     this.requireConnected();
-    return this.templates.get(!refresh && this.listsStayFresh());
+    const listed = await this.templates.get(!refresh && this.listsStayFresh());
+    if (!look.silent) this.tell({ type: "list", kind: "templates", items: listed.items });
+    return listed;
   }
 
   /** A watched resource answers with its latest version (kept fresh by update notifications). */
-  read(uri: string, fresh = false): Promise<ReadResponse> {
+  async read(uri: string, fresh = false, look: LookOptions = {}): Promise<ReadResponse> {
+    const result = await this.fetchRead(uri, fresh);
+    if (!look.silent) this.tell({ type: "read", uri, result });
+    return result;
+  }
+
+  /** A read no observer hears: the session's own (watch versions, re-reads after a reconnect). */
+  private fetchRead(uri: string, fresh: boolean): Promise<ReadResponse> {
     const latest = fresh ? undefined : this.watches.get(uri)?.latest();
     if (latest && this.status === "connected") return Promise.resolve(latest.result);
     return this.request(() => this.client.readResource({ uri }, this.requestOptions()));
@@ -322,15 +374,17 @@ export class McpSession {
   }
 
   async listTools() {
-    this.requireConnected();
-    const r = await walkPages(async (cursor) => {
-      const page = await this.client.listTools(cursor ? { cursor } : {}, this.requestOptions());
-      return { items: page.tools, nextCursor: page.nextCursor };
-    }, this.config.maxPages);
+    const r = await this.request(() =>
+      walkPages(async (cursor) => {
+        const page = await this.client.listTools(cursor ? { cursor } : {}, this.requestOptions());
+        return { items: page.tools, nextCursor: page.nextCursor };
+      }, this.config.maxPages),
+    );
     return r.items;
   }
 
   callTool(name: string, args: Record<string, unknown>) {
+    this.tell({ type: "tool-call", name, arguments: args });
     return this.request(() =>
       this.client.callTool({ name, arguments: args }, undefined, this.requestOptions()),
     );
@@ -342,13 +396,17 @@ export class McpSession {
 
   async watch(uri: string): Promise<Watch> {
     this.requireConnected();
-    const existing = this.watches.get(uri);
-    if (existing) return existing;
+    const watch = this.watches.get(uri) ?? (await this.startWatch(uri));
+    this.tell({ type: "watch", uri });
+    return watch;
+  }
+
+  private async startWatch(uri: string): Promise<Watch> {
     if (!this.capabilities?.resources?.subscribe) throw new WatchNotSupportedError(this.name);
     await this.subscribe(uri);
     const watch = new Watch(
       uri,
-      () => this.read(uri, true),
+      () => this.fetchRead(uri, true),
       (v, changed) =>
         this.emit({
           type: "resource-updated",
@@ -360,24 +418,26 @@ export class McpSession {
           undeclared: !this.capabilities?.resources?.subscribe,
         }),
       (err) =>
-        this.stderr.write(
+        this.writeStderr(
           `[inspector] re-read of ${uri} failed: ${err instanceof Error ? err.message : String(err)}\n`,
         ),
     );
     this.watches.set(uri, watch);
-    watch.add(await this.read(uri, true));
+    watch.add(await this.fetchRead(uri, true));
     this.emitWatches();
     return watch;
   }
 
   async unwatch(uri: string): Promise<void> {
-    if (!this.watches.delete(uri)) return;
-    this.emitWatches();
-    if (this.status === "connected") {
-      await this.request(() => this.client.unsubscribeResource({ uri }, this.requestOptions())).catch(
-        (err: unknown) => this.stderr.write(`[inspector] unsubscribe ${uri} failed: ${String(err)}\n`),
-      );
+    if (this.watches.delete(uri)) {
+      this.emitWatches();
+      if (this.status === "connected") {
+        await this.request(() => this.client.unsubscribeResource({ uri }, this.requestOptions())).catch(
+          (err: unknown) => this.writeStderr(`[inspector] unsubscribe ${uri} failed: ${String(err)}\n`),
+        );
+      }
     }
+    this.tell({ type: "unwatch", uri });
   }
 
   private emitWatches(): void {
@@ -412,7 +472,7 @@ export class McpSession {
         if (w.changed || undeclared) this.emitListDiff(kind, w.diff, undeclared);
       };
     const fail = (err: unknown) =>
-      this.stderr.write(`[inspector] re-list after list_changed failed: ${String(err)}\n`);
+      this.writeStderr(`[inspector] re-list after list_changed failed: ${String(err)}\n`);
     this.resources.refresh().then(report("resources-changed"), fail);
     this.templates.refresh().then(report("templates-changed"), fail);
   }

@@ -7,6 +7,7 @@ export const dynamic = "force-dynamic";
 
 export const GET = apiRoute<{ id: string }>(async (req, { id }) => {
   const { uri, index, download } = parseWith(contentQuerySchema, searchParams(req));
-  const result = await getRegistry().get(parseWith(sessionIdSchema, id)).read(uri);
+  // The bytes of a read the viewer already made, not a read of its own (a recording skips it).
+  const result = await getRegistry().get(parseWith(sessionIdSchema, id)).read(uri, false, { silent: true });
   return contentItemResponse(result, uri, index, download === "1");
 });

@@ -6,8 +6,5 @@ export const dynamic = "force-dynamic";
 
 export const GET = apiRoute<{ id: string }>(async (req, { id }) => {
   const { uri } = parseWith(uriQuerySchema, searchParams(req));
-  const session = getRegistry().get(parseWith(sessionIdSchema, id));
-  const result = await session.read(uri);
-  session.recorder?.read(uri, result);
-  return json(result);
+  return json(await getRegistry().get(parseWith(sessionIdSchema, id)).read(uri));
 });

@@ -9,7 +9,6 @@ export const GET = apiRoute<{ id: string }>(async (req, { id }) => {
   const { refresh } = parseWith(refreshQuerySchema, searchParams(req));
   const session = getRegistry().get(parseWith(sessionIdSchema, id));
   const { items, pages, warnings } = await session.listResources(refresh === "1");
-  session.recorder?.list("resources", items);
   return json({
     resources: items,
     pages,

@@ -8,7 +8,6 @@ export const GET = apiRoute<{ id: string }>(async (req, { id }) => {
   const { refresh } = parseWith(refreshQuerySchema, searchParams(req));
   const session = getRegistry().get(parseWith(sessionIdSchema, id));
   const { items, pages, warnings } = await session.listTemplates(refresh === "1");
-  session.recorder?.list("templates", items);
   return json({
     resourceTemplates: items,
     pages,

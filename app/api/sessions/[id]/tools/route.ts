@@ -13,8 +13,5 @@ export const GET = apiRoute<{ id: string }>(async (_req, { id }) =>
 export const POST = apiRoute<{ id: string }>(async (req, { id }) => {
   const body = parseWith(callToolBodySchema, await readJson(req));
   const session = getRegistry().get(parseWith(sessionIdSchema, id));
-  const args = body.arguments ?? {};
-  // Recorded before the call: the notifications it causes must follow it in the steps.
-  session.recorder?.callTool(body.name, args);
-  return json(await session.callTool(body.name, args));
+  return json(await session.callTool(body.name, body.arguments ?? {}));
 });

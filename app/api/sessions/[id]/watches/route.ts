@@ -14,7 +14,6 @@ export const POST = apiRoute<{ id: string }>(async (req, { id }) => {
   const { uri } = parseWith(watchBodySchema, await readJson(req));
   const session = getRegistry().get(parseWith(sessionIdSchema, id));
   const watch = await session.watch(uri);
-  session.recorder?.watch(uri);
   return json(watch.info(), 201);
 });
 
@@ -22,6 +21,5 @@ export const DELETE = apiRoute<{ id: string }>(async (req, { id }) => {
   const { uri } = parseWith(uriQuerySchema, searchParams(req));
   const session = getRegistry().get(parseWith(sessionIdSchema, id));
   await session.unwatch(uri);
-  session.recorder?.unwatch(uri);
   return new Response(null, { status: 204 });
 });
