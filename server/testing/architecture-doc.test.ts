@@ -57,7 +57,10 @@ describe("docs/ARCHITECTURE.md", () => {
     const names = namedPaths(doc);
     expect(names.length).toBeGreaterThan(40);
     const missing = names.filter((name) => {
-      if (name.includes("*")) return !files.some((f) => globToRegex(name).test(f));
+      if (name.includes("*")) {
+        const glob = globToRegex(name.includes("/") ? name : `**/${name}`);
+        return !files.some((f) => glob.test(f));
+      }
       if (/^(app|components|lib|server|e2e|docs|\.ci)\//.test(name))
         return !existsSync(path.join(root, name));
       // A bare name (`session.ts`) or a sub-folder (`mcp/`): somewhere in the tree.
