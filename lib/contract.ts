@@ -6,14 +6,24 @@
  */
 import { z } from "zod";
 import type {
+  CallToolResult,
   ReadResourceResult,
   Resource,
   ResourceTemplate,
   ServerCapabilities,
   Implementation,
+  Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 
-export type { ReadResourceResult, Resource, ResourceTemplate, ServerCapabilities, Implementation };
+export type {
+  CallToolResult,
+  ReadResourceResult,
+  Resource,
+  ResourceTemplate,
+  ServerCapabilities,
+  Implementation,
+  Tool,
+};
 
 /** Error envelope every non-2xx API answer carries. */
 export const errorCodes = [
@@ -205,6 +215,10 @@ export interface TrafficResponse {
   dropped: number;
 }
 
+/** GET /api/sessions/{id}/tools; POST to the same path answers the server's CallToolResult. */
+export interface ToolListResponse {
+  tools: Tool[];
+}
 export const callToolBodySchema = z
   .object({ name: z.string().min(1).max(512), arguments: z.record(z.string(), z.unknown()).optional() })
   .strict();
