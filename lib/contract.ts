@@ -6,7 +6,6 @@
  */
 import { z } from "zod";
 import type {
-  CallToolResult,
   ReadResourceResult,
   Resource,
   ResourceTemplate,
@@ -15,15 +14,9 @@ import type {
   Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 
-export type {
-  CallToolResult,
-  ReadResourceResult,
-  Resource,
-  ResourceTemplate,
-  ServerCapabilities,
-  Implementation,
-  Tool,
-};
+export type { ReadResourceResult, Resource, ResourceTemplate, ServerCapabilities, Implementation, Tool };
+/** What POST /api/sessions/{id}/tools answers: the server's result, as the SDK validated it. */
+export type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 
 /** Error envelope every non-2xx API answer carries. */
 export const errorCodes = [
@@ -215,7 +208,7 @@ export interface TrafficResponse {
   dropped: number;
 }
 
-/** GET /api/sessions/{id}/tools; POST to the same path answers the server's CallToolResult. */
+/** GET /api/sessions/{id}/tools. */
 export interface ToolListResponse {
   tools: Tool[];
 }
