@@ -32,7 +32,9 @@ export default defineConfig({
     browserName: "chromium",
     launchOptions: { executablePath: CHROMIUM_PATH, args: chromiumArgs },
     acceptDownloads: true,
-    trace: "off",
+    // A failed test keeps its trace (test-results/…/trace.zip, `npx playwright show-trace`), so a
+    // CI failure can be stepped through; passing tests write none.
+    trace: "retain-on-failure",
   },
   webServer: {
     // The launcher itself (not `npm start`) so SIGTERM reaches the process that owns the servers.

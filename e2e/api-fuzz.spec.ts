@@ -7,13 +7,9 @@
  * parsing and validation every request meets before that.
  */
 import fc from "fast-check";
-import { expect, test } from "@playwright/test";
-import { E2E_TOKEN } from "../playwright.config";
 import { DEMO_SAMPLE_URIS as S } from "../server/demo/uris";
+import { expect, test } from "./fixtures";
 import { rawRequest } from "./support/raw-http";
-import { deleteAllSessions, startDemoSession } from "./support/sessions";
-
-const auth = { Authorization: `Bearer ${E2E_TOKEN}` };
 
 /** Route templates with the methods each one exports; `:id` is a session id or a fuzzed segment. */
 const ROUTES: [string, readonly string[]][] = [
@@ -111,13 +107,14 @@ const query = fc.dictionary(
   { maxKeys: 4 },
 );
 
-test.afterEach(async ({ request }) => deleteAllSessions(request));
+test.afterEach(async ({ api }) => api.deleteAll());
 
 test("fuzzed paths, queries and bodies on every route: a success or a 4xx envelope, never a 5xx", async ({
-  request,
+  api,
+  auth,
 }) => {
   test.setTimeout(180_000);
-  const id = await startDemoSession(request);
+  const id = await api.startDemo();
   const sessionsBefore = 1;
   const statuses = new Map<number, number>();
   const request$ = fc.record({
@@ -157,8 +154,6 @@ test("fuzzed paths, queries and bodies on every route: a success or a 4xx envelo
     { numRuns: 400, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31), verbose: 1 },
   );
   // The app is alive, and nothing fuzzed started a server.
-  const list = await request.get("/api/sessions", { headers: auth });
-  expect(list.status()).toBe(200);
-  expect(((await list.json()) as { sessions: unknown[] }).sessions).toHaveLength(sessionsBefore);
+  expect(await api.sessions()).toHaveLength(sessionsBefore);
   console.log("fuzz statuses:", JSON.stringify(Object.fromEntries([...statuses].sort())));
 });

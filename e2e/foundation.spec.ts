@@ -1,28 +1,12 @@
 /**
  * Issue #2 end to end: the built app in real Chromium, real MCP servers over stdio.
  */
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { E2E_PORT, E2E_TOKEN } from "../playwright.config";
-import { InspectorPage } from "./pages/inspector-page";
+import { E2E_PORT } from "../playwright.config";
+import { expect, test } from "./fixtures";
 import { startAppProcess } from "./support/app-process";
 import { rawGet } from "./support/raw-http";
-import { deleteAllSessions } from "./support/sessions";
 
-const auth = { Authorization: `Bearer ${E2E_TOKEN}` };
 const DEMO = "Resource Inspector demo server";
-
-interface Summary {
-  id: string;
-  name: string;
-  pid: number | null;
-  status: string;
-}
-
-async function sessions(request: APIRequestContext): Promise<Summary[]> {
-  const res = await request.get("/api/sessions", { headers: auth });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { sessions: Summary[] }).sessions;
-}
 
 function alive(pid: number): boolean {
   try {
@@ -33,10 +17,12 @@ function alive(pid: number): boolean {
   }
 }
 
-test.afterEach(async ({ request }) => deleteAllSessions(request));
+test.afterEach(async ({ api }) => api.deleteAll());
 
-test("paste a command, review exactly what will run, confirm, and browse the tree", async ({ page }) => {
-  const inspector = new InspectorPage(page);
+test("paste a command, review exactly what will run, confirm, and browse the tree", async ({
+  page,
+  inspector,
+}) => {
   await inspector.open();
   await expect(page).not.toHaveURL(/token=/);
   await inspector.pasteCommand(
@@ -53,8 +39,7 @@ test("paste a command, review exactly what will run, confirm, and browse the tre
   await expect(page.getByText("demo://resource/dynamic/text/{resourceId}")).toBeVisible();
 });
 
-test("a refused shell operator is explained before anything runs", async ({ page, request }) => {
-  const inspector = new InspectorPage(page);
+test("a refused shell operator is explained before anything runs", async ({ page, inspector, api }) => {
   await inspector.open();
   await inspector.pasteCommand("node server.js | tee log.txt");
   await expect(
@@ -63,11 +48,10 @@ test("a refused shell operator is explained before anything runs", async ({ page
       .filter({ hasText: /not|refus|support/i })
       .first(),
   ).toBeVisible();
-  expect(await sessions(request)).toHaveLength(0);
+  expect(await api.sessions()).toHaveLength(0);
 });
 
-test("the demo server opens with one click; markdown shows its text", async ({ page }) => {
-  const inspector = new InspectorPage(page);
+test("the demo server opens with one click; markdown shows its text", async ({ inspector }) => {
   await inspector.open();
   await inspector.tryDemo();
   await expect(inspector.serverButton(DEMO)).toBeVisible();
@@ -77,8 +61,7 @@ test("the demo server opens with one click; markdown shows its text", async ({ p
   await expect(inspector.viewer.locator("pre, code").filter({ hasText: "#" }).first()).toBeVisible();
 });
 
-test("the PNG renders as an image", async ({ page }) => {
-  const inspector = new InspectorPage(page);
+test("the PNG renders as an image", async ({ inspector }) => {
   await inspector.open();
   await inspector.tryDemo();
   await inspector.openResource(["demo:", "images"], "Demo logo");
@@ -87,8 +70,7 @@ test("the PNG renders as an image", async ({ page }) => {
   await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
 });
 
-test("a binary resource shows a placeholder and downloads its exact bytes", async ({ page }) => {
-  const inspector = new InspectorPage(page);
+test("a binary resource shows a placeholder and downloads its exact bytes", async ({ page, inspector }) => {
   await inspector.open();
   await inspector.tryDemo();
   await inspector.openResource(["demo:", "data"], "blob.bin");
@@ -107,8 +89,7 @@ test("a binary resource shows a placeholder and downloads its exact bytes", asyn
   expect([...bytes.subarray(0, 4)]).toEqual([0, 1, 2, 3]);
 });
 
-test("reload restores the selected server and resource from the URL", async ({ page }) => {
-  const inspector = new InspectorPage(page);
+test("reload restores the selected server and resource from the URL", async ({ page, inspector }) => {
   await inspector.open();
   await inspector.tryDemo();
   await inspector.openResource(["demo:", "docs", "reference"], "API reference");
@@ -118,27 +99,24 @@ test("reload restores the selected server and resource from the URL", async ({ p
   await expect(inspector.treeItem("API reference")).toHaveAttribute("aria-selected", "true");
 });
 
-test("a server without resources shows an empty state, not an error", async ({ page }) => {
-  const inspector = new InspectorPage(page);
+test("a server without resources shows an empty state, not an error", async ({ page, inspector }) => {
   await inspector.open();
   await inspector.pasteCommand("node node_modules/@modelcontextprotocol/server-filesystem/dist/index.js .");
   await inspector.confirmRun();
   await expect(page.getByText(/does not offer resources/i)).toBeVisible({ timeout: 20_000 });
 });
 
-test("a missing program explains why it could not start", async ({ page }) => {
-  const inspector = new InspectorPage(page);
+test("a missing program explains why it could not start", async ({ page, inspector }) => {
   await inspector.open();
   await inspector.pasteCommand("no-such-mcp-server --stdio");
   await inspector.confirmRun();
   await expect(page.getByText(/program not found/i)).toBeVisible();
 });
 
-test("disconnecting a server reaps its process", async ({ page, request }) => {
-  const inspector = new InspectorPage(page);
+test("disconnecting a server reaps its process", async ({ page, inspector, api }) => {
   await inspector.open();
   await inspector.tryDemo();
-  const [demo] = await sessions(request);
+  const [demo] = await api.sessions();
   expect(demo?.pid).toBeGreaterThan(0);
   expect(alive(demo!.pid!)).toBe(true);
   await page.getByRole("button", { name: `Disconnect ${DEMO}` }).click();
@@ -146,7 +124,10 @@ test("disconnecting a server reaps its process", async ({ page, request }) => {
   expect(alive(demo!.pid!)).toBe(false);
 });
 
-test("the API refuses a missing token (401) and a foreign Host or Origin (403)", async ({ request }) => {
+test("the API refuses a missing token (401) and a foreign Host or Origin (403)", async ({
+  request,
+  auth,
+}) => {
   expect((await request.get("/api/sessions")).status()).toBe(401);
   expect((await request.get("/api/sessions", { headers: { Authorization: "Bearer wrong" } })).status()).toBe(
     401,
@@ -169,7 +150,7 @@ test("stopping the app with SIGTERM reaps every server it started", async () => 
       body: JSON.stringify({ preset: "demo" }),
     });
     expect(res.status).toBe(201);
-    const { pid } = (await res.json()) as Summary;
+    const { pid } = (await res.json()) as { pid: number | null };
     expect(alive(pid!)).toBe(true);
     const exited = new Promise<number | null>((r) => app.once("exit", (code) => r(code)));
     app.kill("SIGTERM");

@@ -2,13 +2,12 @@
  * Issue #3 end to end: the page follows the server without a click. The built app in real
  * Chromium, the demo server over stdio, changes made on the server side through its tools.
  */
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { E2E_PORT, E2E_TOKEN } from "../playwright.config";
+import { E2E_PORT } from "../playwright.config";
+import { expect, test } from "./fixtures";
 import { InspectorPage } from "./pages/inspector-page";
 import { startAppProcess } from "./support/app-process";
-import { deleteAllSessions } from "./support/sessions";
+import type { InspectorApi } from "./support/api";
 
-const auth = { Authorization: `Bearer ${E2E_TOKEN}` };
 const GETTING_STARTED = "Getting started with the demo server";
 
 interface Summary {
@@ -16,26 +15,10 @@ interface Summary {
   pid: number | null;
 }
 
-async function sessions(request: APIRequestContext): Promise<Summary[]> {
-  const res = await request.get("/api/sessions", { headers: auth });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { sessions: Summary[] }).sessions;
-}
-
-async function onlySession(request: APIRequestContext): Promise<Summary> {
-  const [session, ...rest] = await sessions(request);
+async function onlySession(api: InspectorApi): Promise<Summary> {
+  const [session, ...rest] = await api.sessions();
   expect(rest).toHaveLength(0);
   return session!;
-}
-
-/** Make the server change, the way an author's tool would: outside the page. */
-async function callTool(request: APIRequestContext, sessionId: string, name: string, args: object) {
-  const res = await request.post(`/api/sessions/${sessionId}/tools`, {
-    headers: auth,
-    data: { name, arguments: args },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  expect(((await res.json()) as { isError?: boolean }).isError ?? false).toBe(false);
 }
 
 function alive(pid: number): boolean {
@@ -49,12 +32,11 @@ function alive(pid: number): boolean {
 
 const atMs = (text: string) => /at-ms: (\d+)/.exec(text)?.[1] ?? null;
 
-test.afterEach(async ({ request }) => deleteAllSessions(request));
+test.afterEach(async ({ api }) => api.deleteAll());
 
 test("a watched resource changes on screen with no click, says when, and shows what changed", async ({
-  page,
+  inspector,
 }) => {
-  const inspector = new InspectorPage(page);
   await inspector.open();
   await inspector.tryDemo();
   await inspector.openResource(["demo:", "live"], "Live clock");
@@ -80,16 +62,15 @@ test("a watched resource changes on screen with no click, says when, and shows w
 });
 
 test("a resource added on the server appears in the tree; selection and expansion survive", async ({
-  page,
-  request,
+  inspector,
+  api,
 }) => {
-  const inspector = new InspectorPage(page);
   await inspector.open();
   await inspector.tryDemo();
   await inspector.openResource(["demo:", "docs", "guides"], GETTING_STARTED);
-  const demo = await onlySession(request);
+  const demo = await onlySession(api);
 
-  await callTool(request, demo.id, "add_resource", {
+  await api.callTool(demo.id, "add_resource", {
     uri: "demo://docs/guides/new-guide.md",
     name: "New guide",
     text: "# hi",
@@ -108,9 +89,9 @@ test("a resource added on the server appears in the tree; selection and expansio
 
 test("after the server dies and is reconnected, the tree is expanded as the user left it", async ({
   page,
-  request,
+  inspector,
+  api,
 }) => {
-  const inspector = new InspectorPage(page);
   await inspector.open();
   await inspector.tryDemo();
   const large = inspector.treeItem("large");
@@ -119,7 +100,7 @@ test("after the server dies and is reconnected, the tree is expanded as the user
   await expect(large).toHaveAttribute("aria-expanded", "true");
   await expect(inspector.treeItem("docs")).toHaveAttribute("aria-expanded", "false");
 
-  const demo = await onlySession(request);
+  const demo = await onlySession(api);
   process.kill(-demo.pid!, "SIGKILL"); // the server's whole process group: a crash
   const reconnect = page.getByRole("button", { name: "Reconnect" }).first();
   await expect(reconnect).toBeVisible({ timeout: 10_000 });
@@ -133,16 +114,10 @@ test("after the server dies and is reconnected, the tree is expanded as the user
 });
 
 test("a resource added above the view does not move the rows the user is looking at", async ({
-  page,
-  request,
+  inspector,
+  api,
 }) => {
-  const res = await request.post("/api/sessions", {
-    headers: { ...auth, "Content-Type": "application/json" },
-    data: { preset: "demo", env: { DEMO_RESOURCE_COUNT: "500" } },
-  });
-  expect(res.status()).toBe(201);
-  const { id } = (await res.json()) as { id: string };
-  const inspector = new InspectorPage(page);
+  const id = await api.startDemo({ DEMO_RESOURCE_COUNT: "500" });
   await inspector.open(`server=${id}`);
   for (const folder of ["docs", "items"]) {
     const item = inspector.treeItem(folder);
@@ -165,7 +140,7 @@ test("a resource added above the view does not move the rows the user is looking
   const height = () => tree.evaluate((el) => (el.firstElementChild as HTMLElement).offsetHeight);
   const heightBefore = await height();
 
-  await callTool(request, id, "add_resource", {
+  await api.callTool(id, "add_resource", {
     uri: "demo://docs/aaa-added.md",
     name: "aaa-added.md",
     text: "# new",
@@ -179,16 +154,16 @@ test("a resource added above the view does not move the rows the user is looking
 
 test("removing the selected resource on the server keeps its content with a notice", async ({
   page,
-  request,
+  inspector,
+  api,
 }) => {
-  const inspector = new InspectorPage(page);
   await inspector.open();
   await inspector.tryDemo();
   await inspector.openResource(["demo:", "docs", "guides"], GETTING_STARTED);
   await expect(inspector.viewer).toContainText("Things to try");
-  const demo = await onlySession(request);
+  const demo = await onlySession(api);
 
-  await callTool(request, demo.id, "remove_resource", { uri: "demo://docs/guides/getting-started.md" });
+  await api.callTool(demo.id, "remove_resource", { uri: "demo://docs/guides/getting-started.md" });
 
   await expect(
     inspector.viewer.getByText(/This resource was removed from the server's list at \d{2}:\d{2}:\d{2}/),
@@ -213,6 +188,7 @@ test("closing the tab reaps its servers after the (shortened) idle time", async 
     const context = await browser.newContext({ baseURL: base });
     const page = await context.newPage();
     await page.goto(`/?token=${token}`);
+    // A page of the second app, not the test's own (which the inspector fixture is bound to).
     const inspector = new InspectorPage(page);
     await inspector.tryDemo();
     const [demo] = await list();

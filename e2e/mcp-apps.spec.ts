@@ -4,28 +4,15 @@
  * preview is a sandboxed frame without allow-same-origin; none of its script runs in our page.
  */
 import path from "node:path";
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { E2E_TOKEN } from "../playwright.config";
-import { InspectorPage } from "./pages/inspector-page";
+import { expect, test } from "./fixtures";
 import { recordMeasure } from "./support/measure";
-import { deleteAllSessions } from "./support/sessions";
 
-const auth = { Authorization: `Bearer ${E2E_TOKEN}` };
 const serverEntry = (pkg: string) =>
   path.join(process.cwd(), "node_modules", "@modelcontextprotocol", pkg, "dist", "index.js");
 
-async function start(request: APIRequestContext, pkg: string): Promise<string> {
-  const res = await request.post("/api/sessions", {
-    headers: { ...auth, "Content-Type": "application/json" },
-    data: { command: process.execPath, args: [serverEntry(pkg), "--stdio"] },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
-
-test.afterEach(async ({ page, request }) => {
-  if (!page.isClosed()) expect(await new InspectorPage(page).canary()).toBeUndefined();
-  await deleteAllSessions(request);
+test.afterEach(async ({ page, inspector, api }) => {
+  if (!page.isClosed()) expect(await inspector.canary()).toBeUndefined();
+  await api.deleteAll();
 });
 
 const cases = [
@@ -46,10 +33,10 @@ const cases = [
 for (const { pkg, leaf, why } of cases) {
   test(`${pkg}: its MCP App page opens as source, quickly, and previews only sandboxed`, async ({
     page,
-    request,
+    inspector,
+    api,
   }) => {
-    const id = await start(request, pkg);
-    const inspector = new InspectorPage(page);
+    const id = await api.createSession({ command: process.execPath, args: [serverEntry(pkg), "--stdio"] });
     await inspector.open(`server=${id}`);
     // The tree names a resource by its title or name; these servers name it by its URI.
     const item = inspector.tree.getByRole("treeitem", { name: leaf });

@@ -8,13 +8,11 @@ import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { expect, test, type APIRequestContext, type Download } from "@playwright/test";
-import { E2E_TOKEN } from "../playwright.config";
-import { InspectorPage } from "./pages/inspector-page";
-import { deleteAllSessions } from "./support/sessions";
+import type { Download } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import type { InspectorApi } from "./support/api";
 
 const exec = promisify(execFile);
-const auth = { Authorization: `Bearer ${E2E_TOKEN}` };
 const DEMO = "Resource Inspector demo server";
 const API_TXT = "demo://docs/reference/api.txt";
 const root = process.cwd();
@@ -34,9 +32,9 @@ test.beforeEach(() => {
   mkdirSync(dir, { recursive: true });
 });
 
-test.afterEach(async ({ request }) => {
+test.afterEach(async ({ api }) => {
   rmSync(dir, { recursive: true, force: true });
-  await deleteAllSessions(request);
+  await api.deleteAll();
 });
 
 /** The real CLI in its own process; DEMO_VARIANT comes only from `variant`. */
@@ -57,10 +55,8 @@ async function cli(args: string[], variant: string | undefined) {
   }
 }
 
-async function recordedSteps(request: APIRequestContext, id: string): Promise<RecordedStep[]> {
-  const res = await request.get(`/api/sessions/${id}/recording`, { headers: auth });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { steps: RecordedStep[] }).steps;
+async function recordedSteps(api: InspectorApi, id: string): Promise<RecordedStep[]> {
+  return (await api.getJson<{ steps: RecordedStep[] }>(`/api/sessions/${id}/recording`)).steps;
 }
 
 const text = async (download: Download) => readFileSync(await download.path(), "utf8");
@@ -68,17 +64,14 @@ const text = async (download: Download) => readFileSync(await download.path(), "
 test("record list, read, template read, watch and a tool call; review, edit, run, save; the CLI replays it", async ({
   page,
   request,
+  inspector,
+  api,
+  auth,
 }) => {
   test.setTimeout(240_000);
   // The demo preset stores env values as ${VAR} references: the CLI switches content with DEMO_VARIANT.
-  const created = await request.post("/api/sessions", {
-    headers: auth,
-    data: { preset: "demo", env: { DEMO_VARIANT: "one" } },
-  });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
+  const id = await api.startDemo({ DEMO_VARIANT: "one" });
 
-  const inspector = new InspectorPage(page);
   await inspector.open(`server=${id}`);
   await expect(inspector.tree).toBeVisible({ timeout: 20_000 });
 
@@ -148,8 +141,8 @@ test("record list, read, template read, watch and a tool call; review, edit, run
       .slice(steps.findIndex((s) => s.step.action === "callTool"))
       .filter((s) => s.step.action === "listResources")
       .map((s) => s.step.id);
-  await expect.poll(async () => listsAfterTool(await recordedSteps(request, id)).length).toBeGreaterThan(0);
-  const steps = await recordedSteps(request, id);
+  await expect.poll(async () => listsAfterTool(await recordedSteps(api, id)).length).toBeGreaterThan(0);
+  const steps = await recordedSteps(api, id);
   const readId = steps.find((s) => s.step.action === "read" && s.step.uri === API_TXT)!.step.id;
   const templateId = steps.find((s) => s.step.action === "readTemplate")!.step.id;
   await page.screenshot({ path: test.info().outputPath("recording.png") });
@@ -297,12 +290,7 @@ test("record list, read, template read, watch and a tool call; review, edit, run
   await expect(runChecks).toHaveCount(0);
 
   // Another demo with other content (a different launch: its env differs) is the one on screen.
-  const other = await request.post("/api/sessions", {
-    headers: auth,
-    data: { preset: "demo", env: { DEMO_VARIANT: "two" } },
-  });
-  expect(other.status()).toBe(201);
-  const otherId = ((await other.json()) as { id: string }).id;
+  const otherId = await api.startDemo({ DEMO_VARIANT: "two" });
   await inspector.open(`server=${otherId}`);
   await expect(inspector.tree).toBeVisible({ timeout: 20_000 });
   await page.getByRole("button", { name: "Run checks" }).click();

@@ -9,21 +9,14 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { E2E_PORT, E2E_TOKEN } from "../playwright.config";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { E2E_PORT } from "../playwright.config";
 import { DEMO_SAMPLE_URIS as S } from "../server/demo/uris";
-import { InspectorPage } from "./pages/inspector-page";
+import { expect, test } from "./fixtures";
 import { rawRequest } from "./support/raw-http";
-import { deleteAllSessions, startDemoSession } from "./support/sessions";
 
 const APP = `http://127.0.0.1:${E2E_PORT}`;
-const auth = { Authorization: `Bearer ${E2E_TOKEN}` };
 type Canary = Window & { __pwned?: unknown };
-
-async function sessionCount(request: APIRequestContext): Promise<number> {
-  const res = await request.get("/api/sessions", { headers: auth });
-  return ((await res.json()) as { sessions: unknown[] }).sessions.length;
-}
 
 /** Where a tab's canary stands: set or not, and in which origin. */
 async function tabState(page: Page): Promise<{ origin: string; canary: unknown; url: string }> {
@@ -40,11 +33,11 @@ async function tabState(page: Page): Promise<{ origin: string; canary: unknown; 
   }
 }
 
-test.afterEach(async ({ request }) => deleteAllSessions(request));
+test.afterEach(async ({ api }) => api.deleteAll());
 
 test("a hostile page on another loopback port can neither call, embed nor stream the app", async ({
   page,
-  request,
+  api,
 }) => {
   // The attacker's page: every cross-site trick a browser allows, results written into the page.
   const attack = `<!doctype html><meta charset="utf-8"><title>attacker</title>
@@ -84,7 +77,7 @@ const r = (k, v) => { window.results[k] = v; };
   await new Promise<void>((ok) => attacker.listen(0, "127.0.0.1", ok));
   const port = (attacker.address() as AddressInfo).port;
   try {
-    const before = await sessionCount(request);
+    const before = (await api.sessions()).length;
     await page.goto(`http://127.0.0.1:${port}/`);
     await expect
       .poll(() => page.evaluate(() => (window as Window & { results?: { done?: boolean } }).results?.done), {
@@ -107,14 +100,17 @@ const r = (k, v) => { window.results[k] = v; };
     }
     // Neither the no-cors POST nor the form started anything.
     await page.waitForTimeout(500);
-    expect(await sessionCount(request)).toBe(before);
+    expect((await api.sessions()).length).toBe(before);
   } finally {
     attacker.closeAllConnections();
     await new Promise((ok) => attacker.close(ok));
   }
 });
 
-test("DNS-rebinding Host values, foreign Origins and a token anywhere but the header are refused", async () => {
+test("DNS-rebinding Host values, foreign Origins and a token anywhere but the header are refused", async ({
+  auth,
+  token,
+}) => {
   const rebinding = [
     "evil.example",
     `evil.example:${E2E_PORT}`,
@@ -144,12 +140,12 @@ test("DNS-rebinding Host values, foreign Origins and a token anywhere but the he
     expect(res.status, origin).toBe(403);
   }
   const misplaced: [string, Record<string, string>][] = [
-    [`/api/sessions?token=${E2E_TOKEN}`, {}],
-    ["/api/sessions", { Cookie: `token=${E2E_TOKEN}` }],
-    ["/api/sessions", { "X-Api-Key": E2E_TOKEN }],
-    ["/api/sessions", { Authorization: E2E_TOKEN }],
-    ["/api/sessions", { Authorization: `Basic ${Buffer.from(`x:${E2E_TOKEN}`).toString("base64")}` }],
-    ["/api/sessions", { Authorization: `Bearer ${E2E_TOKEN}x` }],
+    [`/api/sessions?token=${token}`, {}],
+    ["/api/sessions", { Cookie: `token=${token}` }],
+    ["/api/sessions", { "X-Api-Key": token }],
+    ["/api/sessions", { Authorization: token }],
+    ["/api/sessions", { Authorization: `Basic ${Buffer.from(`x:${token}`).toString("base64")}` }],
+    ["/api/sessions", { Authorization: `Bearer ${token}x` }],
     // The token is checked before anything else: a path Next cannot decode still answers 401.
     ["/api/sessions/%ff", {}],
     ["/api/nowhere", {}],
@@ -188,12 +184,12 @@ test("DNS-rebinding Host values, foreign Origins and a token anywhere but the he
   expect(declared.status).toBe(413);
   // Streamed with no length: refused once 1 MB has been read (413, or the connection cut while
   // the rest is still being sent), and the app answers the next request as ever.
-  expect(await postStreamed(2 * 1024 * 1024)).toMatch(/^(413|reset)$/);
+  expect(await postStreamed(2 * 1024 * 1024, auth)).toMatch(/^(413|reset)$/);
   expect((await rawRequest("/api/health")).status).toBe(200);
 });
 
 /** POST `bytes` of JSON whitespace in chunks, without a Content-Length. */
-function postStreamed(bytes: number): Promise<string> {
+function postStreamed(bytes: number, auth: Readonly<Record<string, string>>): Promise<string> {
   return new Promise((resolve) => {
     const req = http.request(
       {
@@ -226,15 +222,15 @@ function postStreamed(bytes: number): Promise<string> {
 test("hostile SVG, HTML and markdown never run in our origin: in the page, in new tabs, or via window.open", async ({
   page,
   context,
-  request,
+  inspector,
+  api,
 }) => {
   const violations: string[] = [];
   page.on("console", (m) => {
     if (m.type() === "error" && /Content Security Policy/.test(m.text()) && /_next/.test(m.text()))
       violations.push(m.text());
   });
-  const id = await startDemoSession(request);
-  const inspector = new InspectorPage(page);
+  const id = await api.startDemo();
   const tabs: Page[] = [];
   context.on("page", (p) => {
     if (p !== page) tabs.push(p);
@@ -294,9 +290,15 @@ test("hostile SVG, HTML and markdown never run in our origin: in the page, in ne
   for (const tab of tabs) await tab.close();
 });
 
-test("every route's security headers, as the browser receives them", async ({ page, request }) => {
-  const id = await startDemoSession(request);
-  const pageResponse = await page.goto(`/?token=${E2E_TOKEN}`);
+test("every route's security headers, as the browser receives them", async ({
+  page,
+  request,
+  api,
+  auth,
+  token,
+}) => {
+  const id = await api.startDemo();
+  const pageResponse = await page.goto(`/?token=${token}`);
   const pageHeaders = pageResponse!.headers();
   const csp = pageHeaders["content-security-policy"]!;
   const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
@@ -342,7 +344,7 @@ test("every route's security headers, as the browser receives them", async ({ pa
       }
       return out;
     },
-    { routes, token: E2E_TOKEN },
+    { routes, token },
   );
   for (const r of routes) {
     const { status, headers, bytes } = seen[r]!;
@@ -374,6 +376,8 @@ test("every route's security headers, as the browser receives them", async ({ pa
 
 test("file-taking fields stay in the checks root and never echo a file, through the running app", async ({
   request,
+  auth,
+  token,
 }) => {
   const headers = { ...auth, "Content-Type": "application/json" };
   const check = { version: 1, name: "x", server: { preset: "demo", env: {} }, timeoutMs: 5000, steps: [] };
@@ -446,7 +450,7 @@ test("file-taking fields stay in the checks root and never echo a file, through 
     headers,
     data: { check: { ...check, server: { command: "${MCP_INSPECTOR_TOKEN}", args: [], env: {} } } },
   });
-  expect(await leak.text()).not.toContain(E2E_TOKEN);
+  expect(await leak.text()).not.toContain(token);
   const list = await request.get("/api/sessions", { headers: auth });
-  expect(await list.text()).not.toContain(E2E_TOKEN);
+  expect(await list.text()).not.toContain(token);
 });

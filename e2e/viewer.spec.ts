@@ -4,38 +4,34 @@
  * Chromium against the demo server (server/demo/samples.ts).
  */
 import { createHash } from "node:crypto";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { E2E_TOKEN } from "../playwright.config";
 import { DEMO_SAMPLE_URIS as S, DEMO_URIS } from "../server/demo/uris";
-import { InspectorPage } from "./pages/inspector-page";
+import { expect, test } from "./fixtures";
+import type { InspectorPage } from "./pages/inspector-page";
+import type { InspectorApi } from "./support/api";
 import { recordMeasure } from "./support/measure";
-import { deleteAllSessions, startDemoSession } from "./support/sessions";
 import { median as medianOf, typeAndTimeFilter } from "./support/filter-timing";
 
-const auth = { Authorization: `Bearer ${E2E_TOKEN}` };
-
-test.afterEach(async ({ page, request }) => {
+test.afterEach(async ({ page, inspector, api }) => {
   // Whatever a test opened or previewed, nothing a server sent ran in the page.
   if (!page.isClosed()) {
-    expect(await new InspectorPage(page).canary()).toBeUndefined();
+    expect(await inspector.canary()).toBeUndefined();
     expect(page.url()).not.toContain("#pwned");
   }
-  await deleteAllSessions(request);
+  await api.deleteAll();
 });
 
 let demoId: string;
-async function openSample(page: Page, request: APIRequestContext, uri: string): Promise<InspectorPage> {
-  demoId = await startDemoSession(request);
-  const inspector = new InspectorPage(page);
+async function openSample(inspector: InspectorPage, api: InspectorApi, uri: string): Promise<void> {
+  demoId = await api.startDemo();
   await inspector.openUri(demoId, uri);
-  return inspector;
 }
 
 test("markdown renders GFM; raw HTML stays text and the javascript: link is not a link", async ({
   page,
-  request,
+  inspector,
+  api,
 }) => {
-  const inspector = await openSample(page, request, S.markdown);
+  await openSample(inspector, api, S.markdown);
   const item = inspector.contentItem;
   await expect(item.getByRole("heading", { name: "Markdown with hostile parts" })).toBeVisible();
   await expect(item.getByRole("cell", { name: "scheme allow-list" })).toBeVisible();
@@ -66,8 +62,8 @@ test("markdown renders GFM; raw HTML stays text and the javascript: link is not 
   );
 });
 
-test("JSON shows as a collapsible tree, pretty-printed, or raw", async ({ page, request }) => {
-  const inspector = await openSample(page, request, S.json);
+test("JSON shows as a collapsible tree, pretty-printed, or raw", async ({ inspector, api }) => {
+  await openSample(inspector, api, S.json);
   const item = inspector.contentItem;
   const tree = item.getByRole("list", { name: "JSON tree" });
   await expect(tree).toContainText('"demo catalog"');
@@ -85,8 +81,8 @@ test("JSON shows as a collapsible tree, pretty-printed, or raw", async ({ page, 
   await expect(item.getByRole("region", { name: "JSON (as sent)" })).toContainText('"stable": true');
 });
 
-test("CSV and TSV render as tables, quoted fields intact", async ({ page, request }) => {
-  const inspector = await openSample(page, request, S.csv);
+test("CSV and TSV render as tables, quoted fields intact", async ({ inspector, api }) => {
+  await openSample(inspector, api, S.csv);
   let table = inspector.contentItem.getByRole("table");
   await expect(table.getByRole("columnheader", { name: "note" })).toBeVisible();
   await expect(table.getByRole("cell", { name: `said "it's easier to ask forgiveness"` })).toBeVisible();
@@ -97,8 +93,8 @@ test("CSV and TSV render as tables, quoted fields intact", async ({ page, reques
   await expect(table.getByRole("cell", { name: "Katherine Johnson" })).toBeVisible();
 });
 
-test("code and config types are syntax highlighted", async ({ page, request }) => {
-  const inspector = await openSample(page, request, S.codeTs);
+test("code and config types are syntax highlighted", async ({ inspector, api }) => {
+  await openSample(inspector, api, S.codeTs);
   const cases: [string, string][] = [
     [S.codeTs, "readFile"],
     [S.codePython, "def load"],
@@ -121,9 +117,10 @@ test("code and config types are syntax highlighted", async ({ page, request }) =
 
 test("HTML shows its source first; the preview is a sandboxed frame its script cannot escape", async ({
   page,
-  request,
+  inspector,
+  api,
 }) => {
-  const inspector = await openSample(page, request, S.html);
+  await openSample(inspector, api, S.html);
   const item = inspector.contentItem;
   await expect(item.getByRole("region", { name: "HTML source" })).toContainText("A page with a script");
   await expect(page.locator("iframe")).toHaveCount(0);
@@ -155,9 +152,10 @@ test("HTML shows its source first; the preview is a sandboxed frame its script c
 
 test("an MCP App page (ui://, profile=mcp-app) is source first and previews sandboxed", async ({
   page,
-  request,
+  inspector,
+  api,
 }) => {
-  const inspector = await openSample(page, request, S.mcpApp);
+  await openSample(inspector, api, S.mcpApp);
   const item = inspector.contentItem;
   await expect(inspector.contentBody).toHaveAttribute("data-renderer", "html");
   await expect(item.getByText(/MCP App page/)).toBeVisible();
@@ -166,8 +164,8 @@ test("an MCP App page (ui://, profile=mcp-app) is source first and previews sand
   await expect(page.frameLocator("iframe").locator("#app")).toHaveText(/rendered by its own script/);
 });
 
-test("SVG shows only through <img>, where its script never runs", async ({ page, request }) => {
-  const inspector = await openSample(page, request, S.svg);
+test("SVG shows only through <img>, where its script never runs", async ({ page, inspector, api }) => {
+  await openSample(inspector, api, S.svg);
   const img = inspector.contentItem.getByRole("img", { name: S.svg });
   await expect(img).toBeVisible();
   await expect(img).toHaveAttribute("src", /^data:image\/svg\+xml/);
@@ -178,10 +176,10 @@ test("SVG shows only through <img>, where its script never runs", async ({ page,
 });
 
 test("images: natural size, zoom and a PNG blob recognised from its bytes alone", async ({
-  page,
-  request,
+  inspector,
+  api,
 }) => {
-  const inspector = await openSample(page, request, DEMO_URIS.logo);
+  await openSample(inspector, api, DEMO_URIS.logo);
   const item = inspector.contentItem;
   await expect(item.getByText("32 × 32 px")).toBeVisible();
   await item.getByRole("button", { name: "200%" }).click();
@@ -192,8 +190,8 @@ test("images: natural size, zoom and a PNG blob recognised from its bytes alone"
   await expect(inspector.contentItem.getByText(/shown as image\/png \(from its bytes\)/)).toBeVisible();
 });
 
-test("audio plays in the browser's own player", async ({ page, request }) => {
-  const inspector = await openSample(page, request, S.wav);
+test("audio plays in the browser's own player", async ({ inspector, api }) => {
+  await openSample(inspector, api, S.wav);
   const audio = inspector.contentItem.locator("audio");
   await expect(audio).toHaveAttribute("src", /^blob:/);
   await expect(audio).toHaveAttribute("controls", "");
@@ -203,8 +201,11 @@ test("audio plays in the browser's own player", async ({ page, request }) => {
 test("a binary shows its type, size, sha256, what it looks like and a hex dump; Download works", async ({
   page,
   request,
+  inspector,
+  api,
+  auth,
 }) => {
-  const inspector = await openSample(page, request, DEMO_URIS.archive);
+  await openSample(inspector, api, DEMO_URIS.archive);
   const read = await request.get(
     `/api/sessions/${demoId}/read?uri=${encodeURIComponent(DEMO_URIS.archive)}`,
     {
@@ -228,8 +229,8 @@ test("a binary shows its type, size, sha256, what it looks like and a hex dump; 
   await expect(inspector.contentItem).toContainText("PDF document (application/pdf)");
 });
 
-test("the viewer says where the server contradicts itself", async ({ page, request }) => {
-  const inspector = await openSample(page, request, S.contradiction);
+test("the viewer says where the server contradicts itself", async ({ inspector, api }) => {
+  await openSample(inspector, api, S.contradiction);
   const warnings = inspector.contentItem.getByRole("list", { name: "Server inconsistencies" });
   await expect(warnings).toContainText(
     "The content says application/json; the resource list said text/plain.",
@@ -242,23 +243,24 @@ test("the viewer says where the server contradicts itself", async ({ page, reque
   }
 });
 
-test("a textual blob is shown as text (markdown sent base64)", async ({ page, request }) => {
-  const inspector = await openSample(page, request, S.markdownBlob);
+test("a textual blob is shown as text (markdown sent base64)", async ({ inspector, api }) => {
+  await openSample(inspector, api, S.markdownBlob);
   await expect(inspector.contentItem.getByRole("heading", { name: "Notes sent as a blob" })).toBeVisible();
 });
 
 test("a 10 MB text opens without freezing: first line within a couple of seconds, the end reachable", async ({
-  page,
   request,
+  inspector,
+  api,
+  auth,
 }) => {
-  demoId = await startDemoSession(request);
+  demoId = await api.startDemo();
   // The demo makes the text on its first read; make it now, so the clock below times the viewer
   // (read through the backend, parse, render), not the demo's generator.
   const warm = await request.get(`/api/sessions/${demoId}/read?uri=${encodeURIComponent(S.largeText)}`, {
     headers: auth,
   });
   expect(warm.status()).toBe(200);
-  const inspector = new InspectorPage(page);
   await inspector.open(`server=${demoId}`);
   const large = inspector.treeItem("large");
   await expect(inspector.treeItem("demo:")).toHaveAttribute("aria-expanded", "true"); // roots start open
@@ -280,8 +282,7 @@ test("a 10 MB text opens without freezing: first line within a couple of seconds
   await expect(large).toHaveAttribute("aria-expanded", "false");
 });
 
-test("a template form fills in with completions and reads the expanded URI", async ({ page }) => {
-  const inspector = new InspectorPage(page);
+test("a template form fills in with completions and reads the expanded URI", async ({ page, inspector }) => {
   await inspector.open();
   await inspector.tryDemo();
   await page.getByRole("button", { name: "Fill in Repository README" }).click();
@@ -318,8 +319,7 @@ test("a template form fills in with completions and reads the expanded URI", asy
   await expect(form.getByRole("button", { name: "acme · rocket-skates" })).toBeVisible();
 });
 
-test("a pasted URI that fits a template is offered for reading", async ({ page }) => {
-  const inspector = new InspectorPage(page);
+test("a pasted URI that fits a template is offered for reading", async ({ page, inspector }) => {
   await inspector.open();
   await inspector.tryDemo();
   await page.getByRole("textbox", { name: "Open URI" }).fill("demo://users/carol/profile");
@@ -335,11 +335,13 @@ test("a pasted URI that fits a template is offered for reading", async ({ page }
 test("10,000 resources: connect, the full tree, filtering per keystroke, keyboard to the end", async ({
   page,
   request,
+  inspector,
+  api,
+  auth,
 }) => {
-  const inspector = new InspectorPage(page);
   await inspector.open();
   const started = Date.now();
-  const id = await startDemoSession(request, { DEMO_RESOURCE_COUNT: "10000", DEMO_PAGE_SIZE: "100" });
+  const id = await api.startDemo({ DEMO_RESOURCE_COUNT: "10000", DEMO_PAGE_SIZE: "100" });
   await expect(inspector.treeItem("demo:")).toBeVisible({ timeout: 10_000 });
   const connectToTree = Date.now() - started;
   recordMeasure("10k connect → tree (POST → first row)", `${connectToTree} ms`);
@@ -387,7 +389,8 @@ test("10,000 resources: connect, the full tree, filtering per keystroke, keyboar
 
 test("icons: data: shown at once; an https: icon only when asked, without cookies or Referer", async ({
   page,
-  request,
+  inspector,
+  api,
 }) => {
   const remote = "https://icons.example.com/demo/logo-64.png";
   const requests: { url: string; headers: Record<string, string> }[] = [];
@@ -409,7 +412,7 @@ test("icons: data: shown at once; an https: icon only when asked, without cookie
       ),
     });
   });
-  const inspector = await openSample(page, request, DEMO_URIS.gettingStarted);
+  await openSample(inspector, api, DEMO_URIS.gettingStarted);
   const icons = inspector.viewer.getByRole("definition").filter({ hasText: remote });
   await expect(icons.locator('img[src^="data:image/png"]')).toHaveCount(2);
   await expect(icons.getByText(remote)).toBeVisible();

@@ -56,6 +56,34 @@ describe("createApiClient", () => {
     await expect(api.listSessions()).rejects.toMatchObject({ status: 0, code: "network_error" });
   });
 
+  it("posts every JSON body as application/json to its route", async () => {
+    const { fetch, api } = clientWith(Response.json({}));
+    await api.createSession({ preset: "demo" });
+    await api.createFrame("abc123", { uri: "demo://p.html", kind: "html" });
+    await api.watchResource("abc123", "demo://w");
+    await api.complete("abc123", { uriTemplate: "demo://{x}", argument: { name: "x", value: "a" } });
+    await api.callTool("abc123", "touch", { uri: "demo://w" });
+    await api.draftCheck("abc123", "smoke");
+    const sent = fetch.mock.calls.map(([input, init]) => ({
+      path: urlOf(input).pathname,
+      method: init?.method,
+      type: new Headers(init?.headers).get("Content-Type"),
+      body: JSON.parse(init?.body as string) as unknown,
+    }));
+    const post = (path: string, body: unknown) => ({ path, method: "POST", type: "application/json", body });
+    expect(sent).toEqual([
+      post("/api/sessions", { preset: "demo" }),
+      post("/api/sessions/abc123/frames", { uri: "demo://p.html", kind: "html" }),
+      post("/api/sessions/abc123/watches", { uri: "demo://w" }),
+      post("/api/sessions/abc123/complete", {
+        uriTemplate: "demo://{x}",
+        argument: { name: "x", value: "a" },
+      }),
+      post("/api/sessions/abc123/tools", { name: "touch", arguments: { uri: "demo://w" } }),
+      post("/api/sessions/abc123/recording/check", { name: "smoke" }),
+    ]);
+  });
+
   it("returns content bytes with their content type", async () => {
     const { fetch, api } = clientWith(
       new Response(new Uint8Array([1, 2, 3]), { headers: { "Content-Type": "image/png" } }),

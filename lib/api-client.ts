@@ -2,9 +2,9 @@
  * Typed fetch client for the backend's HTTP API (see lib/contract.ts). The access token comes from
  * a getter on every call and travels only in the Authorization header, never in a URL.
  */
-import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import {
   errorEnvelopeSchema,
+  type CallToolResult,
   type CompleteBody,
   type CompleteResponse,
   type CreateSessionBody,
@@ -17,6 +17,7 @@ import {
   type SessionSummary,
   type StderrResponse,
   type TemplateListResponse,
+  type ToolListResponse,
   type TrafficResponse,
   type VersionResponse,
   type WatchInfo,
@@ -34,10 +35,8 @@ import type {
   SaveCheckResponse,
 } from "./recorder/types";
 
-export interface ToolListResponse {
-  tools: Tool[];
-}
-export type { CallToolResult, Tool };
+// Kept for the components that import the tool types from the client (the contract owns them).
+export type { CallToolResult, Tool, ToolListResponse } from "./contract";
 
 /** Any non-2xx answer (or a request that never got one: status 0). */
 export class ApiError extends Error {
@@ -119,6 +118,16 @@ export function createApiClient(options: ApiClientOptions) {
     return (await response.json()) as T;
   }
 
+  /** Every JSON-bodied request: the routes' readJson takes exactly application/json. */
+  function postJson<T>(path: string, body: unknown, o?: RequestOptions): Promise<T> {
+    return json<T>(path, {
+      ...o,
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  }
+
   const session = (id: string) => `/api/sessions/${encodeURIComponent(id)}`;
 
   return {
@@ -126,12 +135,7 @@ export function createApiClient(options: ApiClientOptions) {
     listSessions: (o?: RequestOptions) => json<SessionListResponse>("/api/sessions", o),
     getSession: (id: string, o?: RequestOptions) => json<SessionSummary>(session(id), o),
     createSession: (body: CreateSessionBody, o?: RequestOptions) =>
-      json<SessionSummary>("/api/sessions", {
-        ...o,
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(body),
-      }),
+      postJson<SessionSummary>("/api/sessions", body, o),
     deleteSession: async (id: string, o?: RequestOptions): Promise<void> => {
       await send(session(id), { ...o, method: "DELETE" });
     },
@@ -155,23 +159,13 @@ export function createApiClient(options: ApiClientOptions) {
     },
     /** A sandboxed frame document for an HTML or PDF item (its URL is an id, never the token). */
     createFrame: (id: string, body: FrameBody, o?: RequestOptions) =>
-      json<FrameResponse>(`${session(id)}/frames`, {
-        ...o,
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(body),
-      }),
+      postJson<FrameResponse>(`${session(id)}/frames`, body, o),
     getStderr: (id: string, o?: RequestOptions) => json<StderrResponse>(`${session(id)}/stderr`, o),
     reconnectSession: (id: string, o?: RequestOptions) =>
       json<SessionSummary>(`${session(id)}/reconnect`, { ...o, method: "POST" }),
     listWatches: (id: string, o?: RequestOptions) => json<WatchListResponse>(`${session(id)}/watches`, o),
     watchResource: (id: string, uri: string, o?: RequestOptions) =>
-      json<WatchInfo>(`${session(id)}/watches`, {
-        ...o,
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ uri }),
-      }),
+      postJson<WatchInfo>(`${session(id)}/watches`, { uri }, o),
     unwatchResource: async (id: string, uri: string, o?: RequestOptions): Promise<void> => {
       await send(`${session(id)}/watches?${new URLSearchParams({ uri }).toString()}`, {
         ...o,
@@ -187,19 +181,9 @@ export function createApiClient(options: ApiClientOptions) {
     listTools: (id: string, o?: RequestOptions) => json<ToolListResponse>(`${session(id)}/tools`, o),
     /** Argument completion for a resource template (409 when the server lacks the capability). */
     complete: (id: string, body: CompleteBody, o?: RequestOptions) =>
-      json<CompleteResponse>(`${session(id)}/complete`, {
-        ...o,
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(body),
-      }),
+      postJson<CompleteResponse>(`${session(id)}/complete`, body, o),
     callTool: (id: string, name: string, args: Record<string, unknown>, o?: RequestOptions) =>
-      json<CallToolResult>(`${session(id)}/tools`, {
-        ...o,
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ name, arguments: args }),
-      }),
+      postJson<CallToolResult>(`${session(id)}/tools`, { name, arguments: args }, o),
     // Recorded checks (issue #5): recording a session, drafting, saving, running, exporting.
     startRecording: (id: string, o?: RequestOptions) =>
       json<RecordingInfo>(`${session(id)}/recording`, { ...o, method: "POST" }),
@@ -218,15 +202,6 @@ export function createApiClient(options: ApiClientOptions) {
     exportPlaywright: (check: CheckFile, checkPath: string, o?: RequestOptions) =>
       postJson<PlaywrightSpecResponse>("/api/checks/playwright", { check, checkPath }, o),
   };
-
-  function postJson<T>(path: string, body: unknown, o?: RequestOptions): Promise<T> {
-    return json<T>(path, {
-      ...o,
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-    });
-  }
 }
 
 async function toApiError(response: Response): Promise<ApiError> {

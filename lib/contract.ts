@@ -11,9 +11,12 @@ import type {
   ResourceTemplate,
   ServerCapabilities,
   Implementation,
+  Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 
-export type { ReadResourceResult, Resource, ResourceTemplate, ServerCapabilities, Implementation };
+export type { ReadResourceResult, Resource, ResourceTemplate, ServerCapabilities, Implementation, Tool };
+/** What POST /api/sessions/{id}/tools answers: the server's result, as the SDK validated it. */
+export type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 
 /** Error envelope every non-2xx API answer carries. */
 export const errorCodes = [
@@ -205,6 +208,10 @@ export interface TrafficResponse {
   dropped: number;
 }
 
+/** GET /api/sessions/{id}/tools. */
+export interface ToolListResponse {
+  tools: Tool[];
+}
 export const callToolBodySchema = z
   .object({ name: z.string().min(1).max(512), arguments: z.record(z.string(), z.unknown()).optional() })
   .strict();

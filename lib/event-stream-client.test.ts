@@ -136,6 +136,87 @@ describe("EventStreamClient", () => {
   });
 });
 
+/** The events one connection delivers when its body is exactly these chunks, then ends. */
+async function eventsFrom(chunks: (string | Uint8Array)[]): Promise<InspectorEvent[]> {
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    start: (c) => {
+      for (const chunk of chunks) c.enqueue(typeof chunk === "string" ? encoder.encode(chunk) : chunk);
+      c.close();
+    },
+  });
+  // The reconnect after the end gets a stream that stays open until stop().
+  const { events, statuses } = setup((n) => new Response(n === 1 ? body : new ReadableStream()));
+  await until(() => statuses.includes("reconnecting"));
+  client?.stop();
+  return events;
+}
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+const removed = (sessionId: string): InspectorEvent => ({ type: "session-removed", sessionId });
+
+describe("EventStreamClient parsing (WHATWG HTML §9.2)", () => {
+  it("delivers the same events wherever a CRLF stream is cut, even inside a CRLF or a character", async () => {
+    const text =
+      'id: 1\r\nevent: session-removed\r\ndata: {"type":"session-removed","sessionId":"é1"}\r\n\r\n' +
+      ": heartbeat\r\n\r\n" +
+      'event: watches\r\ndata: {"type":"watches",\r\ndata: "sessionId":"s","uris":["demo://ü"]}\r\n\r\n';
+    const all = bytes(text);
+    const expected = [removed("é1"), { type: "watches", sessionId: "s", uris: ["demo://ü"] }];
+    for (let cut = 1; cut < all.length; cut += 1) {
+      expect(await eventsFrom([all.slice(0, cut), all.slice(cut)]), `cut at byte ${cut}`).toEqual(expected);
+    }
+  });
+
+  it("ends lines at CRLF, CR or LF, mixed in one stream", async () => {
+    const data = (id: string) => `data: ${JSON.stringify(removed(id))}`;
+    expect(await eventsFrom([`${data("a")}\r\n\r\n${data("b")}\r\r${data("c")}\n\n`])).toEqual([
+      removed("a"),
+      removed("b"),
+      removed("c"),
+    ]);
+  });
+
+  it("does not end an event early when a CRLF is split between chunks", async () => {
+    expect(
+      await eventsFrom(['data: {"type":"session-removed",\r', '\ndata: "sessionId":"x"}\r\n\r\n']),
+    ).toEqual([removed("x")]);
+  });
+
+  it("joins multi-line data with newlines", async () => {
+    expect(await eventsFrom(['data: {"type":\ndata: "session-removed",\ndata:"sessionId":"m"}\n\n'])).toEqual(
+      [removed("m")],
+    );
+  });
+
+  it("skips comments and blocks without data", async () => {
+    const events = await eventsFrom([
+      ": only a comment\n\nevent: x\n\n",
+      `data: ${JSON.stringify(hello)}\n\n`,
+    ]);
+    expect(events).toEqual([hello]);
+  });
+
+  it("is not disturbed by id, retry or unknown fields", async () => {
+    const events = await eventsFrom([
+      `retry: 3000\nid: 7\nid\nfoo: bar\nretry: soon\ndata: ${JSON.stringify(hello)}\nid: 8\n\n`,
+    ]);
+    expect(events).toEqual([hello]);
+  });
+
+  it("drops a byte-order mark at the start of the stream only, even split across chunks", async () => {
+    const bom = [0xef, 0xbb, 0xbf];
+    const events = await eventsFrom([
+      new Uint8Array(bom.slice(0, 1)),
+      new Uint8Array([...bom.slice(1), ...bytes(`data: ${JSON.stringify(removed("first"))}\n\n`)]),
+      // Later in the stream a BOM is part of the field name, so this line is an unknown field.
+      new Uint8Array([...bom, ...bytes(`data: ${JSON.stringify(removed("no"))}\n\n`)]),
+      `data: ${JSON.stringify(removed("last"))}\n\n`,
+    ]);
+    expect(events).toEqual([removed("first"), removed("last")]);
+  });
+});
+
 describe("backoffDelay", () => {
   it("doubles per attempt with jitter between half and all of the ceiling, capped", () => {
     expect(backoffDelay(0, 500, 10_000, () => 0)).toBe(250);

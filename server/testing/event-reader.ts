@@ -1,5 +1,5 @@
 import type { InspectorEvent } from "@/lib/events";
-import { SseParser } from "@/lib/sse-parser";
+import { createParser } from "eventsource-parser";
 
 /** Reads the real /api/events stream of a route handler and lets a test wait for events. */
 export class EventReader {
@@ -12,20 +12,23 @@ export class EventReader {
     const reader = res.body!.getReader();
     this.reader = reader;
     const decoder = new TextDecoder();
-    const parser = new SseParser();
+    // The same parser as the page's event stream client.
+    const parser = createParser({
+      onEvent: (m) => {
+        const event = JSON.parse(m.data) as InspectorEvent;
+        this.events.push(event);
+        this.waiters = this.waiters.filter((w) => {
+          if (!w.match(event)) return true;
+          w.resolve(event);
+          return false;
+        });
+      },
+    });
     this.reading = (async () => {
       for (;;) {
         const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true as const }));
         if (done) return;
-        for (const m of parser.push(decoder.decode(value, { stream: true }))) {
-          const event = JSON.parse(m.data) as InspectorEvent;
-          this.events.push(event);
-          this.waiters = this.waiters.filter((w) => {
-            if (!w.match(event)) return true;
-            w.resolve(event);
-            return false;
-          });
-        }
+        parser.feed(decoder.decode(value, { stream: true }));
       }
     })();
   }
