@@ -5,6 +5,7 @@
  * typed here with the SDK's types.
  */
 import { z } from "zod";
+import type { TrafficSummary } from "./events";
 import type {
   ReadResourceResult,
   Resource,
@@ -191,15 +192,8 @@ export interface WatchListResponse {
 export interface VersionResponse extends WatchVersionInfo {
   result: ReadResponse;
 }
-export interface TrafficEntryInfo {
-  seq: number;
-  at: number;
-  direction: "in" | "out";
-  kind: "request" | "response" | "notification" | "error";
-  method?: string;
-  rpcId?: string | number;
-  bytes: number;
-  latencyMs?: number;
+/** One logged message: its summary (as the live event carries it) and the message itself. */
+export interface TrafficEntryInfo extends TrafficSummary {
   message: unknown;
   truncated: boolean;
 }
