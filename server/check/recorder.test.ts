@@ -3,18 +3,16 @@
  * handlers, save, then replay with the real CLI (a separate process) — passing, failing with a
  * diff that names the step and field, and passing again after --update.
  */
-import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseJUnit, xmlProblems } from "@/lib/check/junit-testing";
+import { runCheckCli } from "@/server/testing/check-cli";
 import { TEST_MARK_VAR, leftoverProcesses, testMark } from "@/server/testing/processes";
 import { call, callJson } from "@/server/testing/route-client";
 import { getRegistry } from "@/server/mcp/registry";
 
-const exec = promisify(execFile);
 const sessionsRoute = await import("@/app/api/sessions/route");
 const sessionRoute = await import("@/app/api/sessions/[id]/route");
 const resourcesRoute = await import("@/app/api/sessions/[id]/resources/route");
@@ -40,19 +38,7 @@ afterAll(async () => {
   expect(await leftoverProcesses()).toEqual([]);
 });
 
-async function cli(args: string[], env: Record<string, string> = {}) {
-  try {
-    const r = await exec(process.execPath, [path.join(root, "server/cli/bin.mjs"), "check", ...args], {
-      env: { ...process.env, ...env },
-      cwd: dir,
-      timeout: 60_000,
-    });
-    return { code: 0, stdout: r.stdout, stderr: r.stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const cli = (args: string[], env: Record<string, string> = {}) => runCheckCli(args, { cwd: dir, env });
 
 async function record(body: object, actions: (id: string) => Promise<void>, name: string) {
   const created = await callJson<{ id: string }>(sessionsRoute.POST, { method: "POST", body });

@@ -2,16 +2,13 @@
  * The CLI takes any path its user names (their shell, their files) but, like the app, never
  * prints what a check or env file contains when it is wrong, and never resolves MCP_INSPECTOR_*.
  */
-import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, expect, it } from "vitest";
+import { runCheckCli } from "@/server/testing/check-cli";
 import { TEST_MARK_VAR, leftoverProcesses, testMark } from "@/server/testing/processes";
 
-const exec = promisify(execFile);
-const root = process.cwd();
 const dir = mkdtempSync(path.join(tmpdir(), "mcp-cli-"));
 const SECRET = "cli-secret-3e8b-never-printed";
 
@@ -21,17 +18,8 @@ afterAll(async () => {
 });
 
 async function cli(args: string[], env: Record<string, string> = {}) {
-  try {
-    const r = await exec(process.execPath, [path.join(root, "server/cli/bin.mjs"), "check", ...args], {
-      env: { ...process.env, ...env },
-      cwd: dir,
-      timeout: 60_000,
-    });
-    return { code: 0, out: r.stdout + r.stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, out: e.stdout + e.stderr };
-  }
+  const r = await runCheckCli(args, { cwd: dir, env });
+  return { code: r.code, out: r.stdout + r.stderr };
 }
 
 const write = (name: string, content: string) => {

@@ -1,0 +1,24 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+
+const exec = promisify(execFile);
+const bin = path.join(process.cwd(), "server/cli/bin.mjs");
+
+/** `mcp-resource-inspector check …` as a user runs it: a real process, its exit code and output. */
+export async function runCheckCli(
+  args: string[],
+  options: { cwd: string; env?: Record<string, string> },
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const r = await exec(process.execPath, [bin, "check", ...args], {
+      env: { ...process.env, ...options.env },
+      cwd: options.cwd,
+      timeout: 60_000,
+    });
+    return { code: 0, stdout: r.stdout, stderr: r.stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
