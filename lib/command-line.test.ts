@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
 import { CommandLineError, formatCommandLine, parseCommandLine } from "./command-line";
-import type { LaunchSpec } from "./contract";
+import type { CommandSpec } from "./contract";
 
 function refusal(line: string): string {
   try {
@@ -269,7 +269,7 @@ describe("formatCommandLine", () => {
     );
   });
 
-  const tricky: LaunchSpec[] = [
+  const tricky: CommandSpec[] = [
     { program: "node", args: ["a b", "  lead", "trail  ", "tab\there"], env: {} },
     { program: "node", args: [`it's`, `"dq"`, `'`, `''`, `"`, `\\`, `a\\'b`], env: {} },
     { program: "node", args: ["$HOME", "${X}", "$(id)", "`id`", "$", "$'x'"], env: {} },

@@ -15,7 +15,7 @@
  * (lib/hidden-characters.ts, lib/launch-warnings.ts).
  */
 import { parse } from "shell-quote";
-import type { LaunchSpec } from "./contract";
+import type { CommandSpec } from "./contract";
 
 export class CommandLineError extends Error {
   override name = "CommandLineError";
@@ -181,7 +181,7 @@ function unquote(raw: string): string {
  * the next word is the program, the rest are its arguments.
  * @throws CommandLineError for syntax that needs a shell, naming it.
  */
-export function parseCommandLine(line: string): LaunchSpec {
+export function parseCommandLine(line: string): CommandSpec {
   const env: Record<string, string> = {};
   const words = scanWords(line.trim());
   let index = 0;
@@ -214,7 +214,7 @@ function quoteWord(word: string, force = false): string {
  * Renders a spec as a line that `parseCommandLine` (and a shell) splits back to the same env,
  * program and args. `cwd` is not part of a command line and is left out.
  */
-export function formatCommandLine(spec: LaunchSpec): string {
+export function formatCommandLine(spec: CommandSpec): string {
   const parts: string[] = [];
   for (const [name, value] of Object.entries(spec.env)) {
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) fail(`"${name}" is not a valid variable name`);

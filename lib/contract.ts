@@ -46,11 +46,41 @@ export const errorEnvelopeSchema = z.object({
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
+/** How the inspector talks to a server behind a URL. `auto`: Streamable HTTP, else legacy SSE. */
+export const httpTransportChoices = ["auto", "streamable-http", "sse"] as const;
+
 const envSchema = z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "invalid variable name"), z.string());
+
+/** An http(s) URL with a host, no credentials in it (they would end up in logs and check files). */
+export const httpUrlSchema = z
+  .string()
+  .max(8_192)
+  .refine((v) => {
+    try {
+      const u = new URL(v);
+      return (
+        (u.protocol === "http:" || u.protocol === "https:") && u.hostname !== "" && !u.username && !u.password
+      );
+    } catch {
+      return false;
+    }
+  }, "expected an http:// or https:// URL without user:password@");
+
+/** Header names are RFC 9110 tokens; values carry no line breaks (no header injection). */
+export const headersSchema = z
+  .record(
+    z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, "invalid header name"),
+    z
+      .string()
+      .max(16_384)
+      .regex(/^[^\r\n\0]*$/, "header values cannot contain line breaks"),
+  )
+  .refine((h) => Object.keys(h).length <= 64, "at most 64 headers");
 
 /**
  * POST /api/sessions. Either a pasted command line (`command` alone, parsed as a shell would split
- * it), or an explicit program with `args` (no parsing), or a built-in preset such as the demo server.
+ * it), or an explicit program with `args` (no parsing), or a built-in preset such as the demo server,
+ * or a `url` of a server behind HTTP (Streamable HTTP or the legacy SSE transport).
  */
 export const createSessionBodySchema = z.union([
   z
@@ -69,28 +99,89 @@ export const createSessionBodySchema = z.union([
       name: z.string().min(1).max(200).optional(),
     })
     .strict(),
+  z
+    .object({
+      url: httpUrlSchema,
+      transport: z.enum(httpTransportChoices).optional(),
+      headers: headersSchema.optional(),
+      auth: z
+        .object({
+          clientId: z.string().min(1).max(1_000).optional(),
+          clientSecret: z.string().min(1).max(1_000).optional(),
+          scope: z.string().max(1_000).optional(),
+          remember: z.boolean().optional(),
+        })
+        .strict()
+        .optional(),
+      name: z.string().min(1).max(200).optional(),
+    })
+    .strict(),
 ]);
 export type CreateSessionBody = z.infer<typeof createSessionBodySchema>;
 
-/** What a session runs, exactly as spawned (no shell). Env shows only what the user added. */
-export interface LaunchSpec {
+/** A local program exactly as spawned (no shell). Env shows only what the user added. */
+export interface CommandSpec {
   program: string;
   args: string[];
   env: Record<string, string>;
   cwd?: string;
 }
 
-/**
- * A session's launch as the API shows it: the environment by names only. Values the user gave a
- * server (tokens, keys) never leave the backend, which alone spawns and matches launches.
- */
-export interface LaunchSummary {
-  program: string;
-  args: string[];
-  /** Names of the variables the user added to the server's environment, sorted. */
-  envNames: string[];
-  cwd?: string;
+export type HttpTransportChoice = (typeof httpTransportChoices)[number];
+export type HttpTransportUsed = Exclude<HttpTransportChoice, "auto">;
+
+/** OAuth settings the user chose for an HTTP server (the flow itself is the SDK's). */
+export interface HttpAuthSettings {
+  /** A pre-registered client; without it the inspector registers one dynamically. */
+  clientId?: string;
+  clientSecret?: string;
+  scope?: string;
+  /** Keep the tokens in the user's config directory (0600) instead of memory only. */
+  remember?: boolean;
 }
+
+/** What a session runs: a local program over stdio, or a server behind a URL. */
+export type LaunchSpec =
+  | ({ kind: "stdio" } & CommandSpec)
+  | {
+      kind: "http";
+      url: string;
+      transport: HttpTransportChoice;
+      /** Sent with every request to this server only (never to an authorization server). */
+      headers: Record<string, string>;
+      auth?: HttpAuthSettings;
+    };
+export type StdioLaunch = Extract<LaunchSpec, { kind: "stdio" }>;
+export type HttpLaunch = Extract<LaunchSpec, { kind: "http" }>;
+
+/**
+ * A session's launch as the API shows it: the environment and headers by names only. Values the
+ * user gave a server (tokens, keys) never leave the backend, which alone spawns and matches launches.
+ */
+export type LaunchSummary =
+  | {
+      kind: "stdio";
+      program: string;
+      args: string[];
+      /** Names of the variables the user added to the server's environment, sorted. */
+      envNames: string[];
+      cwd?: string;
+    }
+  | { kind: "http"; url: string; transport: HttpTransportChoice; headerNames: string[] };
+
+/** What the server header shows about the connection itself. */
+export type TransportDetails =
+  | { kind: "stdio"; pid: number | null }
+  | {
+      kind: "http";
+      url: string;
+      /** The transport that answered (`auto` says which one it picked); null before it did. */
+      used: HttpTransportUsed | null;
+      /** The server's `Mcp-Session-Id`, when it gave one. */
+      sessionId: string | null;
+      /** How often an expired session was re-initialized under the user. */
+      reinitialized: number;
+    };
 
 export type SessionStatus = "connecting" | "connected" | "disconnected";
 
@@ -106,6 +197,7 @@ export interface SessionSummary {
   name: string;
   status: SessionStatus;
   launch: LaunchSummary;
+  transport: TransportDetails;
   /** Process id of the spawned program (the root of its process tree), while known. */
   pid: number | null;
   serverInfo: Implementation | null;
@@ -147,7 +239,7 @@ export interface StderrResponse {
 export interface PresetInfo {
   id: "demo";
   name: string;
-  launch: LaunchSpec;
+  launch: StdioLaunch;
 }
 export interface PresetListResponse {
   presets: PresetInfo[];

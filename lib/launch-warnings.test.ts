@@ -1,9 +1,9 @@
 import { describe, it, expect } from "vitest";
 import { parseCommandLine } from "./command-line";
-import type { LaunchSpec } from "./contract";
+import type { CommandSpec } from "./contract";
 import { describeLaunch, launchShell, launchWarnings, type LaunchWarning } from "./launch-warnings";
 
-const spec = (program: string, args: string[] = [], env: Record<string, string> = {}): LaunchSpec => ({
+const spec = (program: string, args: string[] = [], env: Record<string, string> = {}): CommandSpec => ({
   program,
   args,
   env,

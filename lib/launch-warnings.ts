@@ -15,7 +15,7 @@
  * Heuristics for a person reading the review, not a sandbox: a determined script can hide intent
  * (`$(printf …)`), which is why going through a shell is itself called out.
  */
-import type { LaunchSpec } from "./contract";
+import type { CommandSpec } from "./contract";
 import { escapeHidden, findHiddenCharacters, type HiddenCharacter } from "./hidden-characters";
 import { viewCommand, type CommandView, type ShellRun } from "./shell-launch";
 import { readScript, type Pipeline } from "./shell-script";
@@ -67,7 +67,7 @@ interface Place {
   text: string;
 }
 
-function places(spec: LaunchSpec): Place[] {
+function places(spec: CommandSpec): Place[] {
   const list: Place[] = [{ where: "the program", text: spec.program }];
   spec.args.forEach((text, i) => list.push({ where: `argument ${i + 1}`, text }));
   for (const [name, value] of Object.entries(spec.env)) {
@@ -77,7 +77,7 @@ function places(spec: LaunchSpec): Place[] {
   return list;
 }
 
-function hiddenWarning(spec: LaunchSpec): LaunchWarning | null {
+function hiddenWarning(spec: CommandSpec): LaunchWarning | null {
   const found: string[] = [];
   const all: HiddenCharacter[] = [];
   for (const { where, text } of places(spec)) {
@@ -281,7 +281,7 @@ class Collector {
 }
 
 /** Warnings for the review, most severe first; empty when nothing stands out. */
-export function launchWarnings(spec: LaunchSpec): LaunchWarning[] {
+export function launchWarnings(spec: CommandSpec): LaunchWarning[] {
   const collector = new Collector();
   const hidden = hiddenWarning(spec);
   if (hidden) collector.add(hidden.level, hidden.message);
@@ -304,6 +304,6 @@ export function launchWarnings(spec: LaunchSpec): LaunchWarning[] {
 }
 
 /** The shell the command runs through, or null when it runs without one. */
-export function launchShell(spec: LaunchSpec): ShellRun | null {
+export function launchShell(spec: CommandSpec): ShellRun | null {
   return viewCommand([spec.program, ...spec.args]).shell;
 }

@@ -19,6 +19,7 @@ const contentRoute = await import("./sessions/[id]/content/route");
 
 const root = process.cwd();
 const fixture = (mode: string) => ({
+  kind: "stdio" as const,
   program: process.execPath,
   args: ["--import", "tsx", path.join(root, "e2e/fixtures/servers/misbehaving-server.ts"), mode],
   env: { [TEST_MARK_VAR]: testMark() },

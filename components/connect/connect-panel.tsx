@@ -2,13 +2,13 @@
 
 import { useState } from "react";
 import { CommandLineError, parseCommandLine } from "@/lib/command-line";
-import type { LaunchSpec, SessionSummary } from "@/lib/contract";
+import type { CommandSpec, SessionSummary } from "@/lib/contract";
 import { CommandForm } from "./command-form";
 import { CreateError } from "./create-error";
 import { LaunchPreview } from "./launch-preview";
 import { useCreateSession } from "./use-create-session";
 
-type Parsed = { ok: true; spec: LaunchSpec } | { ok: false; message: string };
+type Parsed = { ok: true; spec: CommandSpec } | { ok: false; message: string };
 
 function parse(line: string): Parsed {
   try {

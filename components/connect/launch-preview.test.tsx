@@ -2,11 +2,11 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { parseCommandLine } from "@/lib/command-line";
-import type { LaunchSpec } from "@/lib/contract";
+import type { CommandSpec } from "@/lib/contract";
 import { LaunchPreview } from "./launch-preview";
 import { VisibleText } from "./visible-text";
 
-function review(spec: LaunchSpec | string, pending = false) {
+function review(spec: CommandSpec | string, pending = false) {
   const onRun = vi.fn();
   const onEdit = vi.fn();
   const result = render(

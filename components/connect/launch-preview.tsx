@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useMemo } from "react";
-import type { LaunchSpec } from "@/lib/contract";
+import type { CommandSpec } from "@/lib/contract";
 import { escapeHidden } from "@/lib/hidden-characters";
 import { describeLaunch, launchShell, launchWarnings } from "@/lib/launch-warnings";
 import { LaunchWarningList } from "./launch-warning-list";
@@ -11,7 +11,7 @@ import { VisibleText } from "./visible-text";
 const INHERITED_ENV = ["HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER"] as const;
 
 export interface LaunchPreviewProps {
-  spec: LaunchSpec;
+  spec: CommandSpec;
   pending: boolean;
   onRun: () => void;
   onEdit: () => void;

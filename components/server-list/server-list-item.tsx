@@ -23,6 +23,7 @@ export interface ServerListItemProps {
 function subtitle(session: SessionSummary): string {
   const parts: string[] = [];
   if (session.serverInfo) parts.push(`${session.serverInfo.name} ${session.serverInfo.version}`.trim());
+  else if (session.launch.kind === "http") parts.push(session.launch.url);
   else parts.push([session.launch.program, ...session.launch.args].join(" "));
   if (session.protocolVersion) parts.push(session.protocolVersion);
   return parts.join(" · ");

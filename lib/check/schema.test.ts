@@ -16,8 +16,21 @@ describe("check file schema", () => {
     expect(c.steps[0]).toMatchObject({ matchers: {} });
   });
 
+  it("version 2 adds servers behind a URL; version 1 keeps only commands and the preset", () => {
+    const url = { url: "http://127.0.0.1:1/mcp", headers: { Authorization: "${AUTHORIZATION}" } };
+    const v2 = checkFileSchema.parse({ ...minimal, version: 2, server: url });
+    expect(v2.server).toEqual({ ...url, transport: "auto" });
+    expect(checkFileSchema.parse({ ...minimal, version: 2 }).version).toBe(2);
+    const v1 = checkFileSchema.safeParse({ ...minimal, version: 1, server: url });
+    expect(v1.error?.issues.map((i) => i.message)).toEqual(["a server with a url needs version 2"]);
+    expect(
+      checkFileSchema.safeParse({ ...minimal, version: 2, server: { ...url, headers: { "Bad Name": "x" } } })
+        .success,
+    ).toBe(false);
+  });
+
   it("refuses an unknown version, an unknown action and unknown keys", () => {
-    expect(checkFileSchema.safeParse({ ...minimal, version: 2 }).success).toBe(false);
+    expect(checkFileSchema.safeParse({ ...minimal, version: 3 }).success).toBe(false);
     expect(checkFileSchema.safeParse({ ...minimal, steps: [{ id: "x", action: "explode" }] }).success).toBe(
       false,
     );

@@ -1,5 +1,7 @@
 /**
- * The recorded check file (version 1): one JSON file per check, human-readable and diff-friendly.
+ * The recorded check file: one JSON file per check, human-readable and diff-friendly. Version 2
+ * adds servers behind a URL (`url`); version 1 files (a command or the demo preset) still run,
+ * and `--update` rewrites them as version 2.
  * It says how to launch the server, the steps to take, and what each step must observe, with
  * per-path matchers. `npm run build` publishes its JSON Schema as docs/check.schema.json.
  */
@@ -24,6 +26,19 @@ export const serverLaunchSchema = z.union([
     .object({
       preset: z.literal("demo"),
       env: z.record(z.string(), envValue).default({}),
+    })
+    .strict(),
+  z
+    .object({
+      url: z.string().min(1).describe("The server's URL (http or https); may hold ${VAR} references."),
+      transport: z
+        .enum(["auto", "streamable-http", "sse"])
+        .default("auto")
+        .describe("auto: Streamable HTTP, else the legacy HTTP+SSE transport."),
+      headers: z
+        .record(z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/), envValue)
+        .default({})
+        .describe("Sent with every request; values that look secret are ${VAR} references."),
     })
     .strict(),
 ]);
@@ -166,7 +181,7 @@ export type StepAction = Step["action"];
 export const checkFileSchema = z
   .object({
     $schema: z.string().optional(),
-    version: z.literal(1),
+    version: z.union([z.literal(1), z.literal(2)]),
     name: z.string().min(1).max(200),
     description: z.string().optional(),
     server: serverLaunchSchema,
@@ -176,6 +191,8 @@ export const checkFileSchema = z
   })
   .strict()
   .superRefine((check, ctx) => {
+    if (check.version === 1 && "url" in check.server)
+      ctx.addIssue({ code: "custom", path: ["server"], message: "a server with a url needs version 2" });
     const ids = new Set<string>();
     check.steps.forEach((s, i) => {
       if (ids.has(s.id))
@@ -190,6 +207,8 @@ export const checkFileSchema = z
     });
   });
 export type CheckFile = z.infer<typeof checkFileSchema>;
+/** The version this build writes. */
+export const CHECK_FILE_VERSION = 2;
 export type CheckFileInput = z.input<typeof checkFileSchema>;
 
 export function checkJsonSchema(): unknown {

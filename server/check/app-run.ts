@@ -105,18 +105,32 @@ export async function checkFilesInRoot(names: readonly string[]): Promise<CheckF
 }
 
 /**
- * The same server: the same program, arguments and environment. The working folder is left out:
- * a check's relative `cwd` resolves against its file's folder and a session's against the app's,
- * so the same command run from either would never match (the demo preset's is the app root in both).
+ * The same server: the same program, arguments and environment, or the same URL, transport and
+ * headers. The working folder is left out: a check's relative `cwd` resolves against its file's
+ * folder and a session's against the app's, so the same command run from either would never
+ * match (the demo preset's is the app root in both).
  */
 export function sameLaunch(a: LaunchSpec, b: LaunchSpec): boolean {
-  const envA = Object.entries(a.env);
+  if (a.kind === "http" || b.kind === "http")
+    return (
+      a.kind === "http" &&
+      b.kind === "http" &&
+      a.url === b.url &&
+      a.transport === b.transport &&
+      sameRecord(a.headers, b.headers)
+    );
   return (
     a.program === b.program &&
     a.args.length === b.args.length &&
     a.args.every((arg, i) => arg === b.args[i]) &&
-    envA.length === Object.keys(b.env).length &&
-    envA.every(([k, v]) => b.env[k] === v)
+    sameRecord(a.env, b.env)
+  );
+}
+
+function sameRecord(a: Record<string, string>, b: Record<string, string>): boolean {
+  const entries = Object.entries(a);
+  return (
+    entries.length === Object.keys(b).length && entries.every(([k, v]) => Object.hasOwn(b, k) && b[k] === v)
   );
 }
 

@@ -49,16 +49,27 @@ export function resolveRefs(
   });
 }
 
-/** The exact spawn spec for a check's server; cwd is relative to the check file's folder. */
+/**
+ * The exact launch for a check's server: a spawn spec (cwd relative to the check file's folder)
+ * or a URL with its headers, every `${VAR}` resolved.
+ */
 export function launchFor(
   server: ServerLaunch,
   checkDir: string,
   vars: Record<string, string | undefined>,
 ): LaunchSpec {
   const resolve = (v: string) => resolveRefs(v, vars);
+  if ("url" in server)
+    return {
+      kind: "http",
+      url: resolve(server.url),
+      transport: server.transport,
+      headers: Object.fromEntries(Object.entries(server.headers).map(([k, v]) => [k, resolve(v)])),
+    };
   const env = Object.fromEntries(Object.entries(server.env).map(([k, v]) => [k, resolve(v)]));
   if ("preset" in server) return demoLaunch(env);
   return {
+    kind: "stdio",
     program: resolve(server.command),
     args: server.args.map(resolve),
     env,
@@ -73,5 +84,37 @@ export const SECRET_NAME = /(KEY|TOKEN|SECRET|PASSWORD|PASSWD|PWD|AUTH|CREDENTIA
 export function referenceEnv(env: Record<string, string>, all = false): Record<string, string> {
   return Object.fromEntries(
     Object.entries(env).map(([k, v]) => [k, all || SECRET_NAME.test(k) ? `\${${k}}` : v]),
+  );
+}
+
+/** Header names whose values are credentials: Authorization, cookies, and anything secret-named. */
+const SECRET_HEADER =
+  /^(authorization|proxy-authorization|cookie)$|KEY|TOKEN|SECRET|PASSWORD|PASSWD|AUTH|CREDENTIAL|SESSION/i;
+
+/**
+ * Header values that look like secrets become `${VAR}` references (the variable named after the
+ * header: `Authorization` → `${AUTHORIZATION}`, `X-Api-Key` → `${X_API_KEY}`); others stay.
+ */
+export function referenceHeaders(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers).map(([k, v]) => [k, SECRET_HEADER.test(k) ? `\${${headerVar(k)}}` : v]),
+  );
+}
+
+/** The variable a header's value is referenced by in a check file. */
+export function headerVar(name: string): string {
+  return name.toUpperCase().replace(/[^A-Z0-9_]/g, "_");
+}
+
+/**
+ * The values a launch's `${VAR}` references stand for, by variable name: a stdio server's env,
+ * an HTTP server's secret-looking headers (what `referenceHeaders` replaced).
+ */
+export function launchVars(launch: LaunchSpec): Record<string, string> {
+  if (launch.kind === "stdio") return { ...launch.env };
+  return Object.fromEntries(
+    Object.entries(launch.headers)
+      .filter(([k]) => SECRET_HEADER.test(k))
+      .map(([k, v]) => [headerVar(k), v]),
   );
 }

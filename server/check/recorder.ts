@@ -1,5 +1,5 @@
 import "server-only";
-import type { CheckFile, Matcher, Step } from "@/lib/check/schema";
+import { CHECK_FILE_VERSION, type CheckFile, type Matcher, type Step } from "@/lib/check/schema";
 import { detectVolatile, type VolatileField } from "@/lib/check/volatile";
 import type { RecordedStep, RecordingInfo } from "@/lib/recorder/types";
 
@@ -9,7 +9,7 @@ import type { InspectorEvent } from "@/lib/events";
 import { matchTemplate } from "@/lib/uri-template";
 import type { McpSession, SessionOperation } from "@/server/mcp/session";
 import { appRoot } from "@/server/mcp/launch";
-import { referenceEnv } from "./launch";
+import { referenceEnv, referenceHeaders } from "./launch";
 import { observeRead } from "./observe";
 
 /**
@@ -242,14 +242,25 @@ export class Recorder {
   /** The check file for what was recorded; env values that look secret become ${VAR} references. */
   toCheck(name: string): CheckFile {
     const launch = this.session.launch;
-    // Every value becomes a ${VAR} reference: a secret whose name does not look secret must not
-    // leak either. Runs from the UI take the values from the session; the CLI from the env.
-    const env = referenceEnv(launch.env, true);
-    const server: CheckFile["server"] = this.session.preset
-      ? { preset: "demo", env }
-      : // Absolute here; saving relativizes it to the check file's folder.
-        { command: launch.program, args: launch.args, env, cwd: launch.cwd ?? appRoot() };
-    return { version: 1, name, server, timeoutMs: 30_000, steps: this.steps.map((s) => s.step) };
+    let server: CheckFile["server"];
+    if (launch.kind === "http") {
+      server = { url: launch.url, transport: launch.transport, headers: referenceHeaders(launch.headers) };
+    } else {
+      // Every value becomes a ${VAR} reference: a secret whose name does not look secret must not
+      // leak either. Runs from the UI take the values from the session; the CLI from the env.
+      const env = referenceEnv(launch.env, true);
+      server = this.session.preset
+        ? { preset: "demo", env }
+        : // Absolute here; saving relativizes it to the check file's folder.
+          { command: launch.program, args: launch.args, env, cwd: launch.cwd ?? appRoot() };
+    }
+    return {
+      version: CHECK_FILE_VERSION,
+      name,
+      server,
+      timeoutMs: 30_000,
+      steps: this.steps.map((s) => s.step),
+    };
   }
 }
 

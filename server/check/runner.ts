@@ -1,7 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { compareLists, compareValues, type Mismatch } from "@/lib/check/compare";
-import type { CheckFile, Step } from "@/lib/check/schema";
+import { CHECK_FILE_VERSION, type CheckFile, type Step } from "@/lib/check/schema";
 import type { InspectorEvent } from "@/lib/events";
 import { diffLists } from "@/lib/list-diff";
 import type { CheckResult, StepResult } from "@/lib/recorder/types";
@@ -165,7 +165,9 @@ export async function runCheck(
     steps,
     ...(failed && session.stderr.tail().length ? { stderrTail: session.stderr.tail() } : {}),
   };
-  return options.update ? { result, updated: { ...check, steps: updatedSteps } } : { result };
+  return options.update
+    ? { result, updated: { ...check, version: CHECK_FILE_VERSION, steps: updatedSteps } }
+    : { result };
 
   async function execute(step: Step): Promise<{ mismatches: Mismatch[]; updated?: Step }> {
     const m = step.matchers;

@@ -16,7 +16,7 @@ import {
   TooManySessionsError,
   WatchNotSupportedError,
 } from "@/server/mcp/errors";
-import { MessageTooLargeError } from "@/server/mcp/stdio-transport";
+import { MessageTooLargeError } from "@/server/mcp/transports/owned";
 import { errorResponse, HttpError, toHttpError } from "./errors";
 
 afterEach(() => vi.restoreAllMocks());

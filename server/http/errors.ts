@@ -3,7 +3,7 @@ import { ErrorCode as McpErrorCode, McpError } from "@modelcontextprotocol/sdk/t
 import { CommandLineError } from "@/lib/command-line";
 import type { ErrorCode, ErrorEnvelope } from "@/lib/contract";
 import { NotRecordingError } from "@/server/check/recorder";
-import { MessageTooLargeError } from "@/server/mcp/stdio-transport";
+import { MessageTooLargeError } from "@/server/mcp/transports/owned";
 import {
   SessionNotConnectedError,
   SessionNotFoundError,

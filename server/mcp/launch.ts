@@ -2,7 +2,7 @@ import "server-only";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseCommandLine } from "@/lib/command-line";
-import type { CreateSessionBody, LaunchSpec, PresetInfo } from "@/lib/contract";
+import type { CreateSessionBody, LaunchSpec, PresetInfo, StdioLaunch } from "@/lib/contract";
 
 /** The folder the app runs from (the launcher sets it; `next dev` runs from it). */
 export function appRoot(): string {
@@ -10,13 +10,13 @@ export function appRoot(): string {
 }
 
 /** The built-in demo server: the esbuild bundle when built, else the TypeScript source via tsx. */
-export function demoLaunch(env: Record<string, string> = {}): LaunchSpec {
+export function demoLaunch(env: Record<string, string> = {}): StdioLaunch {
   const root = appRoot();
   const bundle = path.join(root, "dist", "demo-server.mjs");
   const args = existsSync(bundle)
     ? [bundle]
     : ["--import", "tsx", path.join(root, "server", "demo", "main.ts")];
-  return { program: process.execPath, args, env, cwd: root };
+  return { kind: "stdio", program: process.execPath, args, env, cwd: root };
 }
 
 export function presets(): PresetInfo[] {
@@ -32,11 +32,24 @@ export function resolveLaunch(body: CreateSessionBody): {
   if ("preset" in body) {
     return { launch: demoLaunch(body.env ?? {}), name: body.name, preset: body.preset };
   }
-  const base: LaunchSpec =
+  if ("url" in body) {
+    return {
+      launch: {
+        kind: "http",
+        url: body.url,
+        transport: body.transport ?? "auto",
+        headers: body.headers ?? {},
+        ...(body.auth ? { auth: body.auth } : {}),
+      },
+      name: body.name,
+    };
+  }
+  const base =
     body.args !== undefined
       ? { program: body.command, args: body.args, env: {} }
       : parseCommandLine(body.command);
   const launch: LaunchSpec = {
+    kind: "stdio",
     program: base.program,
     args: base.args,
     env: { ...base.env, ...body.env },

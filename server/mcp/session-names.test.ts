@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { deriveName, describeExit } from "./session";
+import { deriveName } from "./session";
+import { describeExit } from "./transports/stdio";
 
-const spec = (program: string, ...args: string[]) => ({ program, args, env: {} });
+const spec = (program: string, ...args: string[]) => ({ kind: "stdio" as const, program, args, env: {} });
 
 describe("deriveName: a readable name before the server says its own", () => {
   it.each([

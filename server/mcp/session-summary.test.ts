@@ -27,7 +27,11 @@ it("session summaries list env names only, sorted; no value the user typed comes
   });
   expect(created.status).toBe(201);
   opened.push(created.body.id);
-  expect(created.body.launch.envNames).toEqual(["API_KEY", "COLOUR", TEST_MARK_VAR]);
+  expect(created.body.launch.kind === "stdio" && created.body.launch.envNames).toEqual([
+    "API_KEY",
+    "COLOUR",
+    TEST_MARK_VAR,
+  ]);
   expect(created.body.launch).not.toHaveProperty("env");
 
   const listRes = await call(sessionsRoute.GET);
@@ -40,5 +44,9 @@ it("session summaries list env names only, sorted; no value the user typed comes
     expect(text).not.toContain(testMark());
   }
   const listed = (JSON.parse(listText) as SessionListResponse).sessions.find((s) => s.id === created.body.id);
-  expect(listed?.launch.envNames).toEqual(["API_KEY", "COLOUR", TEST_MARK_VAR]);
+  expect(listed?.launch.kind === "stdio" && listed.launch.envNames).toEqual([
+    "API_KEY",
+    "COLOUR",
+    TEST_MARK_VAR,
+  ]);
 });

@@ -13,7 +13,7 @@ import { TEST_MARK_VAR, leftoverProcesses, testMark } from "@/server/testing/pro
 import { readConfig, type McpConfig } from "./config";
 import { demoLaunch } from "./launch";
 import { McpSession, type SessionOperation } from "./session";
-import { MessageTooLargeError } from "./stdio-transport";
+import { MessageTooLargeError } from "./transports/owned";
 
 const root = process.cwd();
 const sessions: McpSession[] = [];
@@ -80,7 +80,12 @@ describe("McpSession", () => {
     try {
       // server-filesystem has no resources capability: resources/list answers -32601.
       const fs = path.join(root, "node_modules/@modelcontextprotocol/server-filesystem/dist/index.js");
-      const { session, waitFor } = open({ program: process.execPath, args: [fs, dir], env: mark() });
+      const { session, waitFor } = open({
+        kind: "stdio",
+        program: process.execPath,
+        args: [fs, dir],
+        env: mark(),
+      });
       await session.connect();
       await session.close();
       expect(session.status).toBe("disconnected");

@@ -8,6 +8,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type {
   LaunchSpec,
+  LaunchSummary,
   ReadResponse,
   Resource,
   ResourceTemplate,
@@ -27,8 +28,9 @@ import { Batcher } from "./event-bus";
 import { ListCache } from "./list-cache";
 import { walkPages, type PagedResult } from "./pagination";
 import { StderrLog } from "./stderr-log";
-import { OwnedStdioTransport } from "./stdio-transport";
 import { summarize, TrafficLog } from "./traffic-log";
+import { createTransport, type OwnedTransport } from "./transports";
+import { TrafficTap } from "./transports/traffic-tap";
 import { Watch } from "./watches";
 
 const CLIENT_INFO: Implementation = { name: "mcp-resource-inspector", version: "0.1.0" };
@@ -88,7 +90,11 @@ export class McpSession {
   undeclaredNotifications = 0;
 
   private readonly client: Client;
-  private transport: OwnedStdioTransport;
+  private transport: OwnedTransport;
+  private tap: TrafficTap;
+  /** An expired remote session being replaced: its transport's close is not a disconnect. */
+  private replacing: Promise<void> | null = null;
+  private reinitialized = 0;
   private closing: Promise<void> | null = null;
   private readonly nameFixed: boolean;
   private readonly stderrBatch: Batcher<string>;
@@ -116,6 +122,7 @@ export class McpSession {
     // The SDK's own listChanged auto-refresh re-lists only the first page; walk every page ourselves.
     this.client.setNotificationHandler(ResourceListChangedNotificationSchema, () => this.onListChanged());
     this.transport = this.newTransport();
+    this.tap = this.newTap();
     this.resources = new ListCache(
       () =>
         this.request(() =>
@@ -141,13 +148,24 @@ export class McpSession {
     );
   }
 
-  private newTransport(): OwnedStdioTransport {
-    return new OwnedStdioTransport(this.launch, {
+  private newTransport(): OwnedTransport {
+    return createTransport(this.launch, {
       maxMessageBytes: this.config.maxMessageBytes,
-      onStderr: (chunk) => this.writeStderr(chunk),
-      onTraffic: (direction, message, json) =>
-        this.trafficBatch.push(summarize(this.traffic.record(direction, message, json))),
+      onLog: (chunk) => this.writeStderr(chunk),
     });
+  }
+
+  private newTap(): TrafficTap {
+    const tap = new TrafficTap(this.transport, (direction, message, json) =>
+      this.trafficBatch.push(summarize(this.traffic.record(direction, message, json))),
+    );
+    // A remote server that forgot our session (its GET stream answers 404) is re-initialized.
+    const transport = this.transport;
+    tap.onerror = (err) => {
+      if (transport === this.transport && this.status === "connected" && transport.isSessionExpired(err))
+        void this.reinitialize("the server's event stream");
+    };
+    return tap;
   }
 
   /**
@@ -195,10 +213,10 @@ export class McpSession {
 
   async connect(): Promise<void> {
     try {
-      await this.client.connect(this.transport, { timeout: this.config.connectTimeoutMs });
+      await this.client.connect(this.tap, { timeout: this.config.connectTimeoutMs });
     } catch (cause) {
       // Let a dying process finish so its exit code and last stderr lines are known.
-      await this.waitForExit(500);
+      await this.transport.settle(500);
       const reason = this.describeStartFailure(cause);
       this.markDisconnected(reason, true);
       await this.close();
@@ -214,7 +232,7 @@ export class McpSession {
     this.instructions = this.client.getInstructions();
     if (!this.nameFixed && this.serverInfo && !this.connectedAt)
       this.name = this.serverInfo.title || this.serverInfo.name;
-    this.transport.snapshotTree();
+    this.transport.connected();
     this.status = "connected";
     this.connectedAt = new Date();
     this.disconnectedAt = undefined;
@@ -229,10 +247,48 @@ export class McpSession {
     await this.transport.close();
     this.closing = null;
     this.transport = this.newTransport();
+    this.tap = this.newTap();
     this.status = "connecting";
     this.writeStderr("--- reconnecting ---\n");
     this.changed();
     await this.connect();
+    await this.resubscribe();
+    // In the background, like a list_changed re-list, and reported the same way when it fails.
+    this.relistInBackground("reconnect");
+  }
+
+  /**
+   * A remote server forgot our session (restarted, or expired it): initialize again on a fresh
+   * transport, re-subscribe every watch and re-list, and leave the user a note, not an error.
+   * Concurrent callers share one re-initialization.
+   */
+  private reinitialize(what: string): Promise<void> {
+    this.replacing ??= (async () => {
+      this.writeStderr(`[inspector] ${what} said the session expired; initializing a new session\n`);
+      const old = this.transport;
+      await old.close().catch(() => undefined);
+      this.transport = this.newTransport();
+      this.tap = this.newTap();
+      try {
+        await this.client.connect(this.tap, { timeout: this.config.connectTimeoutMs });
+      } catch (cause) {
+        const err = cause instanceof Error ? cause : new Error(String(cause));
+        this.markDisconnected(
+          this.transport.describeStartFailure(err) ?? `Re-initialization failed: ${err.message}`,
+          true,
+        );
+        throw err;
+      }
+      this.reinitialized++;
+      this.capabilities = this.client.getServerCapabilities() ?? this.capabilities;
+      this.changed();
+      await this.resubscribe();
+      this.relistInBackground("re-initialization");
+    })().finally(() => (this.replacing = null));
+    return this.replacing;
+  }
+
+  private async resubscribe(): Promise<void> {
     for (const watch of this.watches.values()) {
       try {
         await this.subscribe(watch.uri);
@@ -241,47 +297,29 @@ export class McpSession {
         this.writeStderr(`[inspector] could not re-subscribe ${watch.uri}: ${String(err)}\n`);
       }
     }
-    // In the background, like a list_changed re-list, and reported the same way when it fails.
+  }
+
+  private relistInBackground(after: string): void {
     this.resources.refresh().then(
       (w) => {
         if (w.changed) this.emitListDiff("resources-changed", w.diff, false);
       },
-      (err: unknown) => this.writeStderr(`[inspector] re-list after reconnect failed: ${String(err)}\n`),
+      (err: unknown) => this.writeStderr(`[inspector] re-list after ${after} failed: ${String(err)}\n`),
     );
-  }
-
-  private async waitForExit(ms: number): Promise<void> {
-    const deadline = Date.now() + ms;
-    while (!this.transport.exit && this.transport.pid !== null && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 20));
-    }
   }
 
   private describeStartFailure(cause: unknown): string {
     const err = cause instanceof Error ? cause : new Error(String(cause));
-    const code = (err as NodeJS.ErrnoException).code;
-    const program = this.launch.program;
-    if (code === "ENOENT")
-      return `Could not start "${program}": program not found (ENOENT). Check the name and PATH.`;
-    if (code === "EACCES") return `Could not start "${program}": permission denied (EACCES).`;
-    if (this.transport.failure) return this.transport.failure.message;
-    const exit = this.transport.exit;
-    if (exit) return `The server exited during initialization (${describeExit(exit.code, exit.signal)}).`;
+    const specific = this.transport.describeStartFailure(err);
+    if (specific) return specific;
     if (/timed out/i.test(err.message))
       return `The server did not complete initialization within ${this.config.connectTimeoutMs} ms.`;
     return `Initialization failed: ${err.message}`;
   }
 
   private onTransportClosed(): void {
-    if (this.status === "disconnected") return;
-    const exit = this.transport.exit;
-    const message = this.closing
-      ? "Disconnected by the user."
-      : (this.transport.failure?.message ??
-        (exit
-          ? `The server process exited (${describeExit(exit.code, exit.signal)}).`
-          : "The connection to the server closed."));
-    this.markDisconnected(message);
+    if (this.status === "disconnected" || this.replacing) return;
+    this.markDisconnected(this.closing ? "Disconnected by the user." : this.transport.describeEnd());
   }
 
   /** `overwrite` replaces an earlier, vaguer reason (e.g. "connection closed" during initialize). */
@@ -310,13 +348,20 @@ export class McpSession {
     return { timeout: this.config.requestTimeoutMs };
   }
 
-  /** Run a request; if the transport died of a known cause, throw that instead of "connection closed". */
+  /**
+   * Run a request; if the transport died of a known cause, throw that instead of "connection
+   * closed". A remote server that forgot our session is re-initialized and the request sent once
+   * more on the new session.
+   */
   private async request<T>(run: () => Promise<T>): Promise<T> {
+    if (this.replacing) await this.replacing.catch(() => undefined);
     this.requireConnected();
     try {
       return await run();
     } catch (err) {
-      throw this.transport.failure ?? err;
+      if (!this.transport.isSessionExpired(err)) throw this.transport.failure ?? err;
+      await this.reinitialize("a request");
+      return run();
     }
   }
 
@@ -482,21 +527,18 @@ export class McpSession {
   }
 
   summary(): SessionSummary {
+    const details = this.transport.details(this.reinitialized);
     return {
       id: this.id,
       name: this.name,
       status: this.status,
       // Env values stay here (the recorder and "same launch" matching read them server-side).
-      launch: {
-        program: this.launch.program,
-        args: this.launch.args,
-        envNames: Object.keys(this.launch.env).sort(),
-        ...(this.launch.cwd !== undefined ? { cwd: this.launch.cwd } : {}),
-      },
-      pid: this.transport.pid,
+      launch: launchSummary(this.launch),
+      transport: details,
+      pid: details.kind === "stdio" ? details.pid : null,
       serverInfo: this.serverInfo,
       capabilities: this.capabilities,
-      protocolVersion: this.transport.protocolVersion,
+      protocolVersion: this.tap.protocolVersion,
       ...(this.instructions ? { instructions: this.instructions } : {}),
       startedAt: this.startedAt.toISOString(),
       ...(this.connectedAt ? { connectedAt: this.connectedAt.toISOString() } : {}),
@@ -526,10 +568,22 @@ export class McpSession {
   }
 }
 
-export function describeExit(code: number | null, signal: string | null): string {
-  if (signal) return `killed by signal ${signal}`;
-  if (code !== null) return `exit code ${code}`;
-  return "exit status unknown";
+/** The launch as the API shows it: names of env variables and headers, never their values. */
+export function launchSummary(launch: LaunchSpec): LaunchSummary {
+  if (launch.kind === "http")
+    return {
+      kind: "http",
+      url: launch.url,
+      transport: launch.transport,
+      headerNames: Object.keys(launch.headers).sort(),
+    };
+  return {
+    kind: "stdio",
+    program: launch.program,
+    args: launch.args,
+    envNames: Object.keys(launch.env).sort(),
+    ...(launch.cwd !== undefined ? { cwd: launch.cwd } : {}),
+  };
 }
 
 const LAUNCHERS = new Set(["npx", "uvx", "bunx", "pnpx", "pipx", "docker", "deno"]);
@@ -537,6 +591,10 @@ const INTERPRETERS = /^(node|nodejs|tsx|ts-node|bun|python\d*(\.\d+)?|uv|deno|ru
 
 /** A readable default name before the server tells us its own. */
 export function deriveName(spec: LaunchSpec): string {
+  if (spec.kind === "http") {
+    const u = new URL(spec.url);
+    return u.host;
+  }
   const base = (p: string) => p.split(/[\\/]/).filter(Boolean).pop() ?? p;
   const program = base(spec.program);
   const firstOperand = spec.args.find((a) => !a.startsWith("-"));

@@ -9,6 +9,7 @@ import {
   sessionsWithLaunchOf,
   withCheckErrors,
 } from "@/server/check/app-run";
+import { launchVars } from "@/server/check/launch";
 import { runCheck } from "@/server/check/runner";
 import { runCheckFiles } from "@/server/check/run-files";
 import { apiRoute, json, parseWith, readJson } from "@/server/http/route";
@@ -59,7 +60,9 @@ export const POST = apiRoute(async (req) => {
     return json({ results: redactResults(withSessions, values) });
   }
   const check = parseWith(checkFileSchema, body.check);
-  const { vars, values } = draftRunVars(body.sessionId ? getRegistry().get(body.sessionId).launch.env : {});
+  const { vars, values } = draftRunVars(
+    body.sessionId ? launchVars(getRegistry().get(body.sessionId).launch) : {},
+  );
   const { result } = await runCheck(check, { dir: appRoot(), vars });
   return json({ results: redactResults([result], values) });
 });

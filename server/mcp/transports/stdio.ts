@@ -1,31 +1,18 @@
 import "server-only";
 import { spawn, type ChildProcess } from "node:child_process";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { deserializeMessage, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import { getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import type { LaunchSpec } from "@/lib/contract";
+import type { StdioLaunch, TransportDetails } from "@/lib/contract";
 import { LineBuffer, LineTooLongError } from "./line-buffer";
+import {
+  MessageTooLargeError,
+  type ExitInfo,
+  type OwnedTransport,
+  type OwnedTransportOptions,
+} from "./owned";
 import { collectTree, killTree, killTreeSync } from "./process-tree";
-
-export interface ExitInfo {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-}
-
-export interface StdioTransportOptions {
-  /** Largest single JSON-RPC message accepted from the server (bytes). */
-  maxMessageBytes: number;
-  /** Called for every stderr chunk from the first byte on. */
-  onStderr: (chunk: string) => void;
-  /**
-   * Called for every message in either direction (traffic log, protocol version), with the JSON
-   * text it travelled as, so a large message is never serialized a second time just to be logged.
-   */
-  onTraffic?: (direction: "in" | "out", message: JSONRPCMessage, json: string) => void;
-}
-
-export class MessageTooLargeError extends Error {}
+import { rememberText } from "./traffic-tap";
 
 /**
  * A stdio client transport that owns its process tree. Unlike the SDK's StdioClientTransport it
@@ -33,12 +20,12 @@ export class MessageTooLargeError extends Error {}
  * reports exit code and signal, captures stderr before the first byte can be written, and turns
  * an oversized message into a named error instead of the SDK's generic one.
  */
-export class OwnedStdioTransport implements Transport {
+export class OwnedStdioTransport implements OwnedTransport {
+  readonly kind = "stdio";
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: <T extends JSONRPCMessage>(message: T) => void;
 
-  protocolVersion: string | null = null;
   exit: ExitInfo | null = null;
   /** Why the transport ended, when we know better than "connection closed". */
   failure: Error | null = null;
@@ -50,8 +37,8 @@ export class OwnedStdioTransport implements Transport {
   private closedNotified = false;
 
   constructor(
-    private readonly spec: LaunchSpec,
-    private readonly options: StdioTransportOptions,
+    private readonly spec: StdioLaunch,
+    private readonly options: OwnedTransportOptions,
   ) {
     this.lines = new LineBuffer(options.maxMessageBytes);
   }
@@ -60,8 +47,44 @@ export class OwnedStdioTransport implements Transport {
     return this.child?.pid ?? null;
   }
 
-  setProtocolVersion(version: string): void {
-    this.protocolVersion = version;
+  details(): TransportDetails {
+    return { kind: "stdio", pid: this.pid };
+  }
+
+  connected(): void {
+    this.snapshotTree();
+  }
+
+  async settle(ms: number): Promise<void> {
+    const deadline = Date.now() + ms;
+    while (!this.exit && this.pid !== null && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  describeStartFailure(err: Error): string | null {
+    const code = (err as NodeJS.ErrnoException).code;
+    const program = this.spec.program;
+    if (code === "ENOENT")
+      return `Could not start "${program}": program not found (ENOENT). Check the name and PATH.`;
+    if (code === "EACCES") return `Could not start "${program}": permission denied (EACCES).`;
+    if (this.failure) return this.failure.message;
+    if (this.exit)
+      return `The server exited during initialization (${describeExit(this.exit.code, this.exit.signal)}).`;
+    return null;
+  }
+
+  describeEnd(): string {
+    return (
+      this.failure?.message ??
+      (this.exit
+        ? `The server process exited (${describeExit(this.exit.code, this.exit.signal)}).`
+        : "The connection to the server closed.")
+    );
+  }
+
+  isSessionExpired(): boolean {
+    return false;
   }
 
   start(): Promise<void> {
@@ -77,7 +100,7 @@ export class OwnedStdioTransport implements Transport {
       });
       this.child = child;
       child.stderr?.setEncoding("utf8");
-      child.stderr?.on("data", (chunk: string) => this.options.onStderr(chunk));
+      child.stderr?.on("data", (chunk: string) => this.options.onLog(chunk));
       child.once("error", (error) => {
         this.failure ??= error;
         reject(error);
@@ -122,7 +145,7 @@ export class OwnedStdioTransport implements Transport {
         this.onerror?.(error instanceof Error ? error : new Error(String(error)));
         continue;
       }
-      this.options.onTraffic?.("in", message, line);
+      rememberText(message, line);
       this.onmessage?.(message);
     }
   }
@@ -131,7 +154,6 @@ export class OwnedStdioTransport implements Transport {
     const stdin = this.child?.stdin;
     if (!stdin || stdin.destroyed || this.closing) return Promise.reject(new Error("Not connected"));
     const json = serializeMessage(message);
-    this.options.onTraffic?.("out", message, json.slice(0, -1));
     return new Promise((resolve, reject) => {
       const ok = stdin.write(json, (err) => {
         if (err) reject(err);
@@ -174,7 +196,6 @@ export class OwnedStdioTransport implements Transport {
     this.notifyClosed();
   }
 
-  /** For process exit handlers, where nothing asynchronous runs. */
   killSync(): void {
     const pid = this.child?.pid;
     if (pid) killTreeSync(pid, this.knownPids);
@@ -185,4 +206,10 @@ export class OwnedStdioTransport implements Transport {
     this.closedNotified = true;
     this.onclose?.();
   }
+}
+
+export function describeExit(code: number | null, signal: string | null): string {
+  if (signal) return `killed by signal ${signal}`;
+  if (code !== null) return `exit code ${code}`;
+  return "exit status unknown";
 }

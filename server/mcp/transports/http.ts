@@ -1,0 +1,275 @@
+import "server-only";
+import { SSEClientTransport, SseError } from "@modelcontextprotocol/sdk/client/sse.js";
+import {
+  StreamableHTTPClientTransport,
+  StreamableHTTPError,
+} from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
+import type { TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { isInitializeRequest, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { HttpLaunch, HttpTransportUsed, TransportDetails } from "@/lib/contract";
+import { ForeignOriginError, guardedFetch, type FetchLike } from "./guarded-fetch";
+import { MessageTooLargeError, type OwnedTransport, type OwnedTransportOptions } from "./owned";
+
+export interface HttpTransportOptions extends OwnedTransportOptions {
+  /** The OAuth client for this server, when it needs sign-in. */
+  authProvider?: OAuthClientProvider;
+  /** Origins besides the server's own this session may contact (an authorization server). */
+  allowedOrigins?: Set<string>;
+}
+
+type Inner = StreamableHTTPClientTransport | SSEClientTransport;
+
+/** A status that tells `auto` the URL does not speak Streamable HTTP (the spec's fallback rule). */
+function fallsBack(err: unknown): boolean {
+  return (
+    err instanceof StreamableHTTPError &&
+    err.code !== undefined &&
+    err.code >= 400 &&
+    err.code < 500 &&
+    err.code !== 401 &&
+    err.code !== 403
+  );
+}
+
+/**
+ * A server behind a URL. `streamable-http` and `sse` use the SDK transport of that name; `auto`
+ * sends `initialize` as Streamable HTTP and, when the URL answers it with a 4xx (other than an
+ * auth challenge), opens the legacy HTTP+SSE transport on the same URL instead, and says which it
+ * used. Every request goes through one guarded fetch (allowed origins, size cap, no silent
+ * cross-origin redirects); the GET stream re-opens with backoff and `Last-Event-ID` (the SDK's).
+ */
+export class OwnedHttpTransport implements OwnedTransport {
+  readonly kind = "http";
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+
+  failure: Error | null = null;
+  readonly exit = null;
+  used: HttpTransportUsed | null = null;
+  /** The last HTTP-level error, for a start failure that the SDK reports vaguely. */
+  private lastError: Error | null = null;
+  private inner: Inner | null = null;
+  private readonly fetch: FetchLike;
+  private readonly url: URL;
+  private closing: Promise<void> | null = null;
+  private closedNotified = false;
+  private protocolVersion: string | undefined;
+
+  constructor(
+    private readonly launch: HttpLaunch,
+    private readonly options: HttpTransportOptions,
+  ) {
+    this.url = new URL(launch.url);
+    const allowed = new Set([this.url.origin, ...(options.allowedOrigins ?? [])]);
+    this.fetch = guardedFetch({
+      allowed,
+      maxBytes: options.maxMessageBytes,
+      onTooLarge: (err) => {
+        this.failure ??= err;
+        this.onerror?.(err);
+        void this.close();
+      },
+    });
+  }
+
+  get sessionId(): string | undefined {
+    return this.inner instanceof StreamableHTTPClientTransport ? this.inner.sessionId : undefined;
+  }
+
+  private make(kind: HttpTransportUsed): Inner {
+    const requestInit: RequestInit = { headers: { ...this.launch.headers } };
+    const inner: Inner =
+      kind === "sse"
+        ? new SSEClientTransport(this.url, {
+            requestInit,
+            fetch: this.fetch,
+            authProvider: this.options.authProvider,
+          })
+        : new StreamableHTTPClientTransport(this.url, {
+            requestInit,
+            fetch: this.fetch,
+            authProvider: this.options.authProvider,
+            // Keep the GET stream alive across a restarting server: retry with backoff, for good.
+            reconnectionOptions: {
+              initialReconnectionDelay: 500,
+              maxReconnectionDelay: 10_000,
+              reconnectionDelayGrowFactor: 1.5,
+              maxRetries: Number.POSITIVE_INFINITY,
+            },
+          });
+    inner.onmessage = (m) => this.onmessage?.(m);
+    inner.onerror = (e) => {
+      this.lastError = e;
+      this.onerror?.(e);
+    };
+    inner.onclose = () => {
+      // A replaced inner (auto's first try) closing is not the end of this transport.
+      if (inner === this.inner) this.notifyClosed();
+    };
+    if (this.protocolVersion) inner.setProtocolVersion?.(this.protocolVersion);
+    return inner;
+  }
+
+  async start(): Promise<void> {
+    if (this.inner) throw new Error("transport already started");
+    const first: HttpTransportUsed = this.launch.transport === "sse" ? "sse" : "streamable-http";
+    this.inner = this.make(first);
+    await this.inner.start();
+    if (this.launch.transport !== "auto") this.used = first;
+  }
+
+  async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    const inner = this.inner;
+    if (!inner || this.closing) throw new Error("Not connected");
+    if (this.used !== null || this.launch.transport !== "auto" || !isInitializeRequest(message)) {
+      return this.guard(() => sendOn(inner, message, options));
+    }
+    try {
+      await sendOn(inner, message, options);
+      this.used = "streamable-http";
+    } catch (err) {
+      if (!fallsBack(err)) throw this.explain(err);
+      this.options.onLog(
+        `[inspector] ${this.url.href} answered Streamable HTTP's initialize with HTTP ${(err as StreamableHTTPError).code}; trying the legacy HTTP+SSE transport\n`,
+      );
+      this.inner = null;
+      await inner.close().catch(() => undefined);
+      const sse = this.make("sse");
+      this.inner = sse;
+      await sse.start().catch((e: unknown) => {
+        throw this.explain(e);
+      });
+      this.used = "sse";
+      await this.guard(() => sse.send(message));
+    }
+  }
+
+  private async guard(run: () => Promise<void>): Promise<void> {
+    try {
+      await run();
+    } catch (err) {
+      throw this.explain(err);
+    }
+  }
+
+  /** The error to surface: a known failure (too large) wins over what the SDK made of it. */
+  private explain(err: unknown): Error {
+    if (this.failure) return this.failure;
+    return err instanceof Error ? err : new Error(String(err));
+  }
+
+  setProtocolVersion(version: string): void {
+    this.protocolVersion = version;
+    this.inner?.setProtocolVersion?.(version);
+  }
+
+  details(reinitialized: number): TransportDetails {
+    return {
+      kind: "http",
+      url: this.launch.url,
+      used: this.used,
+      sessionId: this.sessionId ?? null,
+      reinitialized,
+    };
+  }
+
+  connected(): void {}
+
+  async settle(): Promise<void> {}
+
+  describeStartFailure(cause: Error): string | null {
+    return describeHttpFailure(this.failure ?? cause, this.url, this.lastError);
+  }
+
+  describeEnd(): string {
+    return this.failure?.message ?? `The connection to ${this.url.href} closed.`;
+  }
+
+  isSessionExpired(err: unknown): boolean {
+    if (!(err instanceof StreamableHTTPError) || !this.sessionId) return false;
+    // The spec answers a forgotten session with 404; many servers (server-everything among them)
+    // answer 400 "No valid session ID" instead.
+    return err.code === 404 || (err.code === 400 && /session/i.test(err.message));
+  }
+
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      const inner = this.inner;
+      if (inner instanceof StreamableHTTPClientTransport && inner.sessionId && !this.failure) {
+        // Tell the server we are done (it may answer 405: sessions it cannot end).
+        await Promise.race([
+          inner.terminateSession().catch(() => undefined),
+          new Promise((r) => setTimeout(r, 1_000).unref()),
+        ]);
+      }
+      await inner?.close().catch(() => undefined);
+      this.notifyClosed();
+    })();
+    return this.closing;
+  }
+
+  killSync(): void {
+    void this.inner?.close();
+  }
+
+  private notifyClosed(): void {
+    if (this.closedNotified) return;
+    this.closedNotified = true;
+    this.onclose?.();
+  }
+}
+
+function sendOn(inner: Inner, message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+  return inner instanceof StreamableHTTPClientTransport ? inner.send(message, options) : inner.send(message);
+}
+
+/** Node's network error codes, from the error or its `cause` chain. */
+function errnoOf(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+const TLS_CODE =
+  /^(CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|ERR_TLS|ERR_SSL|HOSTNAME_MISMATCH|ERR_CERT)/;
+
+/** One specific sentence for each way a remote server can fail to come up. */
+export function describeHttpFailure(err: Error, url: URL, last: Error | null = null): string | null {
+  if (err instanceof MessageTooLargeError || err instanceof ForeignOriginError) return err.message;
+  const where = url.host;
+  for (const e of [err, last]) {
+    if (!e) continue;
+    const errno = errnoOf(e);
+    if (errno === "ECONNREFUSED")
+      return `Connection refused by ${where}: is the server running on that port?`;
+    if (errno === "ENOTFOUND" || errno === "EAI_AGAIN")
+      return `DNS lookup failed for ${url.hostname} (${errno}).`;
+    if (errno === "ECONNRESET") return `${where} closed the connection (ECONNRESET).`;
+    if (errno && TLS_CODE.test(errno)) return `TLS error talking to ${where}: ${errno}.`;
+    if (errno === "UND_ERR_HEADERS_TIMEOUT" || errno === "UND_ERR_BODY_TIMEOUT")
+      return `${where} stopped answering (${errno}).`;
+    if (e instanceof UnauthorizedError)
+      return `This server needs sign-in: ${url.href} answered 401 Unauthorized.`;
+    const status = e instanceof StreamableHTTPError ? e.code : e instanceof SseError ? e.code : undefined;
+    if (status === 401) return `This server needs sign-in: ${url.href} answered 401 Unauthorized.`;
+    if (status === 403)
+      return `This server refused access: ${url.href} answered 403 Forbidden (check the credentials in the headers).`;
+    if (/Redirect .* not followed/.test(e.message))
+      return `${url.href} redirected elsewhere; not followed. ${e.message.replace(/^.*?(Redirect)/, "$1")}`;
+    if (/Unexpected content type: text\/html/i.test(e.message) || /<html|<!doctype/i.test(e.message))
+      return `${url.href} answered with an HTML page, not MCP. Check the path (servers usually listen on /mcp, or /sse for the legacy transport).`;
+    if (/Unexpected content type/i.test(e.message))
+      return `${url.href} did not answer as an MCP server (${e.message.replace(/^.*Unexpected content type:\s*/, "content type ")}).`;
+    if (status !== undefined && status >= 400)
+      return `No MCP server answered at ${url.href} (HTTP ${status}). Check the URL and the transport.`;
+  }
+  if (/timed out/i.test(err.message)) return null;
+  if (/fetch failed/i.test(err.message)) return `Could not reach ${where}: ${err.message}.`;
+  return null;
+}

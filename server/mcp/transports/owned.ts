@@ -1,0 +1,51 @@
+import "server-only";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { LaunchSpec, TransportDetails } from "@/lib/contract";
+
+/** A server sent one message larger than `MCP_INSPECTOR_MAX_MESSAGE_BYTES`; the session closes. */
+export class MessageTooLargeError extends Error {}
+
+export interface ExitInfo {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+/** What every owned transport is given by its session. */
+export interface OwnedTransportOptions {
+  /** Largest single JSON-RPC message accepted from the server (bytes). */
+  maxMessageBytes: number;
+  /** Text for the server's log panel: a process's stderr, or the transport's own notes. */
+  onLog: (text: string) => void;
+}
+
+/**
+ * The one thing a session talks to, whatever carries the messages: the SDK's `Transport` plus
+ * what a session needs to own it — why it ended, how to reap it, what the header shows. Traffic
+ * is not recorded here but by `TrafficTap` around it, so every transport is logged the same way.
+ */
+export interface OwnedTransport extends Transport {
+  readonly kind: LaunchSpec["kind"];
+  /** Why the transport ended, when we know better than "connection closed". */
+  readonly failure: Error | null;
+  /** A local process's exit, once it happened (always null for a remote server). */
+  readonly exit: ExitInfo | null;
+  /** For the server header (pid, or URL, transport used and Mcp-Session-Id). */
+  details(reinitialized: number): TransportDetails;
+  /** After `initialize` answered (a process tree is snapshotted here). */
+  connected(): void;
+  /** Give a failing server up to `ms` to say why (a process's exit code and last stderr). */
+  settle(ms: number): Promise<void>;
+  /** Initialization failed: the reason in the user's words, or null for the generic one. */
+  describeStartFailure(cause: Error): string | null;
+  /** It ended by itself: why, in the user's words. */
+  describeEnd(): string;
+  /**
+   * The server forgot our session (HTTP 404 for its Mcp-Session-Id): the session re-initializes
+   * under the user instead of failing. Always false for stdio.
+   */
+  isSessionExpired(err: unknown): boolean;
+  /** Idempotent; resolves once everything the transport owned (a process tree, a stream) is gone. */
+  close(): Promise<void>;
+  /** For process exit handlers, where nothing asynchronous runs. */
+  killSync(): void;
+}

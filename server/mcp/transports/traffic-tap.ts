@@ -1,0 +1,65 @@
+import "server-only";
+import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
+
+export type TrafficListener = (direction: "in" | "out", message: JSONRPCMessage, json: string) => void;
+
+/**
+ * The JSON text a message arrived as, for transports that have it (stdio reads lines), so a large
+ * message is never serialized a second time just to be logged. Keyed by the parsed object.
+ */
+const arrivedAs = new WeakMap<object, string>();
+
+export function rememberText(message: JSONRPCMessage, json: string): void {
+  arrivedAs.set(message, json);
+}
+
+function textOf(message: JSONRPCMessage): string {
+  return arrivedAs.get(message) ?? JSON.stringify(message);
+}
+
+/**
+ * Wraps any SDK `Transport` and hears every message in both directions (traffic log, protocol
+ * version), then passes it on unchanged. The negotiated protocol version is kept here because
+ * stdio has no getter for it.
+ */
+export class TrafficTap implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
+  protocolVersion: string | null = null;
+
+  constructor(
+    private readonly inner: Transport,
+    private readonly listener: TrafficListener,
+  ) {
+    inner.onclose = () => this.onclose?.();
+    inner.onerror = (error) => this.onerror?.(error);
+    inner.onmessage = (message, extra) => {
+      this.listener("in", message, textOf(message));
+      this.onmessage?.(message, extra);
+    };
+  }
+
+  get sessionId(): string | undefined {
+    return this.inner.sessionId;
+  }
+
+  start(): Promise<void> {
+    return this.inner.start();
+  }
+
+  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    this.listener("out", message, JSON.stringify(message));
+    return this.inner.send(message, options);
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+
+  setProtocolVersion(version: string): void {
+    this.protocolVersion = version;
+    this.inner.setProtocolVersion?.(version);
+  }
+}
