@@ -1,0 +1,177 @@
+import { describe, expect, it } from "vitest";
+import { expandLaunch, expandVariables, MissingVariableError, parseServerConfig } from "./server-config";
+
+const env = (vars: Record<string, string>) => (name: string) =>
+  Object.hasOwn(vars, name) ? vars[name] : undefined;
+
+describe("parseServerConfig", () => {
+  it("reads Claude Desktop / Cursor / .mcp.json mcpServers: commands and URLs", () => {
+    const { servers, problems } = parseServerConfig(`{
+      "mcpServers": {
+        "github": { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-github"], "env": { "GITHUB_TOKEN": "\${GITHUB_TOKEN}" } },
+        "remote": { "type": "http", "url": "https://example.test/mcp", "headers": { "Authorization": "Bearer \${env:API_TOKEN}" } },
+        "legacy": { "type": "sse", "url": "http://127.0.0.1:3001/sse" },
+        "plain": { "url": "http://127.0.0.1:3001/mcp" }
+      }
+    }`);
+    expect(problems).toEqual([]);
+    expect(servers.map((s) => s.name)).toEqual(["github", "remote", "legacy", "plain"]);
+    expect(servers[0]).toEqual({
+      name: "github",
+      launch: {
+        kind: "stdio",
+        program: "npx",
+        args: ["-y", "@modelcontextprotocol/server-github"],
+        env: { GITHUB_TOKEN: "${GITHUB_TOKEN}" },
+      },
+      usedVariables: ["GITHUB_TOKEN"],
+      inputs: [],
+    });
+    expect(servers[1]!.launch).toEqual({
+      kind: "http",
+      url: "https://example.test/mcp",
+      transport: "streamable-http",
+      headers: { Authorization: "Bearer ${env:API_TOKEN}" },
+    });
+    expect(servers[1]!.usedVariables).toEqual(["API_TOKEN"]);
+    expect(servers[2]!.launch).toMatchObject({ transport: "sse" });
+    expect(servers[3]!.launch).toMatchObject({ transport: "auto" });
+  });
+
+  it("reads Gemini CLI settings: url is SSE-or-auto, httpUrl is Streamable HTTP, cwd kept", () => {
+    const { servers } = parseServerConfig(
+      JSON.stringify({
+        mcpServers: {
+          a: { httpUrl: "http://127.0.0.1:9/mcp", headers: { "X-Key": "k" }, timeout: 5000 },
+          b: { command: "python", args: ["-m", "srv"], cwd: "./srv", env: { N: 3 } },
+        },
+      }),
+    );
+    expect(servers[0]!.launch).toEqual({
+      kind: "http",
+      url: "http://127.0.0.1:9/mcp",
+      transport: "streamable-http",
+      headers: { "X-Key": "k" },
+    });
+    expect(servers[1]!.launch).toEqual({
+      kind: "stdio",
+      program: "python",
+      args: ["-m", "srv"],
+      env: { N: "3" },
+      cwd: "./srv",
+    });
+  });
+
+  it("reads VS Code's mcp.json (servers + inputs, JSONC) and its settings.json nesting", () => {
+    const text = `{
+      // VS Code allows comments
+      "inputs": [{ "type": "promptString", "id": "api-key", "description": "API key", "password": true }],
+      "servers": {
+        "weather": { "type": "stdio", "command": "node", "args": ["w.js"], "env": { "KEY": "\${input:api-key}" }, },
+      },
+    }`;
+    const { servers, problems } = parseServerConfig(text);
+    expect(problems).toEqual([]);
+    expect(servers[0]!.inputs).toEqual([{ id: "api-key", description: "API key", password: true }]);
+    expect(servers[0]!.usedVariables).toEqual([]);
+    const nested = parseServerConfig(
+      `{ "mcp": { "servers": { "x": { "type": "http", "url": "http://h/mcp" } } } }`,
+    );
+    expect(nested.servers[0]!.launch).toMatchObject({ kind: "http", transport: "streamable-http" });
+  });
+
+  it("a bare command line or URL is one server", () => {
+    expect(parseServerConfig("API_KEY=abc node build/index.js --verbose").servers[0]!.launch).toEqual({
+      kind: "stdio",
+      program: "node",
+      args: ["build/index.js", "--verbose"],
+      env: { API_KEY: "abc" },
+    });
+    expect(parseServerConfig("  http://127.0.0.1:3001/mcp ").servers[0]).toMatchObject({
+      name: "127.0.0.1:3001",
+      launch: { kind: "http", url: "http://127.0.0.1:3001/mcp", transport: "auto" },
+    });
+  });
+
+  it("points malformed configs at the line and field, and keeps the good servers", () => {
+    const text = [
+      '{ "mcpServers": {',
+      '  "ok": { "command": "node" },',
+      '  "bad": { "args": "x" },',
+      '  "worse": { "url": "ftp://x" }',
+      "} }",
+    ].join("\n");
+    const { servers, problems } = parseServerConfig(text);
+    expect(servers.map((s) => s.name)).toEqual(["ok"]);
+    expect(problems).toEqual([
+      { path: "mcpServers.bad.command", line: 3, column: 10, message: "expected a command (or a url)" },
+      { path: "mcpServers.worse.url", line: 4, column: 21, message: "expected an http:// or https:// URL" },
+    ]);
+    const broken = parseServerConfig('{\n  "mcpServers": {\n    "a": { "command": "node" ]\n}');
+    expect(broken.problems).toEqual([
+      { path: "", line: 3, column: 30, message: 'not valid JSON: expected "," or "}"' },
+    ]);
+    expect(parseServerConfig('{"other": 1}').problems[0]!.message).toMatch(/no servers found/);
+    expect(
+      parseServerConfig('{"mcpServers": {"a": {"type": "ws", "url": "http://h"}}}').problems[0],
+    ).toMatchObject({
+      path: "mcpServers.a.type",
+      message: 'unknown type "ws" (expected http, sse or stdio)',
+    });
+    expect(parseServerConfig("").problems).toHaveLength(1);
+  });
+});
+
+describe("expandVariables", () => {
+  it("expands ${VAR}, ${VAR:-default}, ${env:VAR} and ${input:id}", () => {
+    const e = env({ A: "1", EMPTY: "" });
+    expect(expandVariables("x${A}y", e)).toBe("x1y");
+    expect(expandVariables("${env:A}", e)).toBe("1");
+    expect(expandVariables("${B:-two}", e)).toBe("two");
+    expect(expandVariables("${EMPTY:-fallback}", e)).toBe("fallback");
+    expect(expandVariables("${EMPTY}", e)).toBe("");
+    expect(expandVariables("${input:k}", e, { k: "typed" })).toBe("typed");
+    expect(expandVariables("no refs", e)).toBe("no refs");
+  });
+
+  it("a missing variable names itself, never another value", () => {
+    const e = env({ SECRET: "hunter2" });
+    expect(() => expandVariables("${SECRET}-${MISSING}", e)).toThrow(MissingVariableError);
+    try {
+      expandVariables("${SECRET}-${MISSING}", e);
+    } catch (err) {
+      expect(String(err)).toContain("MISSING");
+      expect(String(err)).not.toContain("hunter2");
+    }
+    expect(() => expandVariables("${input:k}", e)).toThrow('input "k" was not filled in');
+  });
+
+  it("expands every string of a launch", () => {
+    const e = env({ T: "tok", P: "9" });
+    expect(
+      expandLaunch(
+        {
+          kind: "http",
+          url: "http://h:${P}/mcp",
+          transport: "auto",
+          headers: { Authorization: "Bearer ${T}" },
+        },
+        e,
+      ),
+    ).toEqual({
+      kind: "http",
+      url: "http://h:9/mcp",
+      transport: "auto",
+      headers: { Authorization: "Bearer tok" },
+    });
+    expect(
+      expandLaunch({ kind: "stdio", program: "${P}", args: ["${T}"], env: { X: "${T}" }, cwd: "/${P}" }, e),
+    ).toEqual({
+      kind: "stdio",
+      program: "9",
+      args: ["tok"],
+      env: { X: "tok" },
+      cwd: "/9",
+    });
+  });
+});
