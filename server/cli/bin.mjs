@@ -8,12 +8,11 @@ import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, "..", "..");
-const [command = "start", ...rest] = process.argv.slice(2);
+// `check …` runs checks; anything else is the app's own command line (`start` is optional).
+const argv = process.argv.slice(2);
+const command = argv[0] === "check" ? "check" : "start";
+const rest = argv[0] === "check" || argv[0] === "start" ? argv.slice(1) : argv;
 const scripts = { start: "start.ts", check: "check.ts" };
-if (!(command in scripts)) {
-  process.stderr.write(`usage: mcp-resource-inspector [start | check [files or folders…]]\n`);
-  process.exit(2);
-}
 const flags = command === "check" ? ["--conditions=react-server"] : [];
 const child = spawn(
   process.execPath,

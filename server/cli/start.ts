@@ -7,16 +7,21 @@
  * Not `import "server-only"`: this runs under tsx outside Next's bundler; it imports lib/ and the
  * few server/http modules written to load outside Next (token.ts, limits.ts).
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import next from "next";
 import { isLoopbackName } from "../../lib/request-guard";
+import { HELP, parseStartArgs, UsageError, type StartOptions } from "./args";
 import { createRequestGate } from "./request-gate";
+import { connectStartupServers, startupServers, type StartupServer } from "./startup-servers";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
+// Relative paths on the command line are the user's: `npm start` runs from the package folder
+// and says where the user was in INIT_CWD.
+const invokedFrom = process.env.INIT_CWD ?? process.cwd();
 process.chdir(root);
 
 function fail(message: string): never {
@@ -24,7 +29,31 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-const host = process.env.MCP_INSPECTOR_HOST ?? "127.0.0.1";
+function usage(message: string): never {
+  console.error(`mcp-resource-inspector: ${message} (see --help)`);
+  process.exit(2);
+}
+
+let options: StartOptions;
+let servers: StartupServer[];
+try {
+  options = parseStartArgs(process.argv.slice(2));
+  servers = startupServers(options, invokedFrom, (name) => process.env[name]);
+} catch (err) {
+  if (err instanceof UsageError) usage(err.message);
+  throw err;
+}
+if (options.help) {
+  process.stdout.write(HELP);
+  process.exit(0);
+}
+if (options.version) {
+  const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { version: string };
+  console.log(pkg.version);
+  process.exit(0);
+}
+
+const host = options.host ?? process.env.MCP_INSPECTOR_HOST ?? "127.0.0.1";
 const allowRemote = process.env.MCP_INSPECTOR_DANGEROUSLY_ALLOW_REMOTE === "1";
 if (!isLoopbackName(host.toLowerCase()) && !allowRemote) {
   fail(
@@ -32,7 +61,7 @@ if (!isLoopbackName(host.toLowerCase()) && !allowRemote) {
       `Set MCP_INSPECTOR_DANGEROUSLY_ALLOW_REMOTE=1 to override (anyone who can reach the port and has the token can run programs).`,
   );
 }
-const port = Number(process.env.PORT ?? 6280);
+const port = options.port ?? Number(process.env.PORT ?? 6280);
 if (!Number.isInteger(port) || port < 0 || port > 65535)
   fail(`PORT must be 0..65535, got ${process.env.PORT}`);
 
@@ -92,7 +121,13 @@ async function main(): Promise<void> {
   if (allowRemote) process.env.MCP_INSPECTOR_DANGEROUSLY_ALLOW_REMOTE = "1";
 
   const shownHost = host.includes(":") ? `[${host}]` : host;
-  console.log(`mcp-resource-inspector ready: http://${shownHost}:${actualPort}/?token=${token}`);
+  const url = `http://${shownHost}:${actualPort}/?token=${token}`;
+  console.log(`mcp-resource-inspector ready: ${url}`);
+  await connectStartupServers(servers, `http://${shownHost}:${actualPort}`, token, (line) =>
+    console.error(line),
+  );
+  const open = options.open ?? (process.stdout.isTTY && !process.env.CI);
+  if (open) openBrowser(url);
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -112,6 +147,23 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => stop("SIGTERM"));
   // Whatever path ends the process, no MCP server outlives it.
   process.on("exit", () => registry()?.killAllSync());
+}
+
+/** The default browser, without a shell; a machine without one just keeps the printed URL. */
+function openBrowser(url: string): void {
+  const [cmd, args] =
+    process.platform === "darwin"
+      ? ["open", [url]]
+      : process.platform === "win32"
+        ? ["rundll32", ["url.dll,FileProtocolHandler", url]]
+        : ["xdg-open", [url]];
+  try {
+    const child = spawn(cmd, args, { stdio: "ignore", detached: true });
+    child.on("error", () => console.error(`(could not open a browser: open the URL above)`));
+    child.unref();
+  } catch {
+    console.error(`(could not open a browser: open the URL above)`);
+  }
 }
 
 main().catch((err: unknown) => fail(err instanceof Error ? (err.stack ?? err.message) : String(err)));

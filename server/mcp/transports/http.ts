@@ -270,6 +270,11 @@ export function describeHttpFailure(err: Error, url: URL, last: Error | null = n
       return `No MCP server answered at ${url.href} (HTTP ${status}). Check the URL and the transport.`;
   }
   if (/timed out/i.test(err.message)) return null;
-  if (/fetch failed/i.test(err.message)) return `Could not reach ${where}: ${err.message}.`;
+  if (/fetch failed/i.test(err.message)) {
+    // undici says "fetch failed" and puts the reason in `cause` ("bad port", …).
+    let inner: unknown = err;
+    while ((inner as { cause?: unknown }).cause instanceof Error) inner = (inner as { cause: Error }).cause;
+    return `Could not reach ${where}: ${inner === err ? err.message : (inner as Error).message}.`;
+  }
   return null;
 }

@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { parseStartArgs, UsageError } from "./args";
+
+const fails = (argv: string[]) => {
+  try {
+    parseStartArgs(argv);
+  } catch (err) {
+    expect(err).toBeInstanceOf(UsageError);
+    return (err as Error).message;
+  }
+  throw new Error(`accepted ${argv.join(" ")}`);
+};
+
+describe("parseStartArgs", () => {
+  it("takes a server command after -- with -e and --cwd", () => {
+    const o = parseStartArgs([
+      "-e",
+      "API_KEY=a=b",
+      "--cwd",
+      "srv",
+      "--",
+      "node",
+      "build/index.js",
+      "--verbose",
+      "-e",
+      "x",
+    ]);
+    expect(o.target).toEqual({
+      kind: "command",
+      program: "node",
+      args: ["build/index.js", "--verbose", "-e", "x"],
+    });
+    expect(o.env).toEqual({ API_KEY: "a=b" });
+    expect(o.cwd).toBe("srv");
+  });
+
+  it("takes a URL with headers and a transport", () => {
+    const o = parseStartArgs([
+      "http://127.0.0.1:3001/mcp",
+      "-H",
+      "Authorization: Bearer t:k",
+      "--transport",
+      "sse",
+    ]);
+    expect(o.target).toEqual({ kind: "url", url: "http://127.0.0.1:3001/mcp" });
+    expect(o.headers).toEqual({ Authorization: "Bearer t:k" });
+    expect(o.transport).toBe("sse");
+  });
+
+  it("takes a config with servers, port, host and open", () => {
+    const o = parseStartArgs(["--config", ".mcp.json", "-s", "a", "--server", "b", "-p", "0", "--no-open"]);
+    expect(o).toMatchObject({ config: ".mcp.json", servers: ["a", "b"], port: 0, open: false });
+    expect(parseStartArgs([]).open).toBeUndefined();
+    expect(parseStartArgs(["--version"]).version).toBe(true);
+    expect(parseStartArgs(["-h"]).help).toBe(true);
+  });
+
+  it("watch mode needs a command", () => {
+    expect(
+      parseStartArgs(["--watch", "src", "--watch-build", "npm run build", "--", "node", "d.js"]),
+    ).toMatchObject({
+      watch: "src",
+      watchBuild: "npm run build",
+    });
+    expect(fails(["--watch", "src"])).toBe("--watch needs a server command (after --)");
+    expect(fails(["--watch-build", "x", "--", "node"])).toBe("--watch-build needs --watch PATH");
+  });
+
+  it("refuses bad input with one line", () => {
+    expect(fails(["--bogus"])).toMatch(/^Unknown option '--bogus'/);
+    expect(fails(["--server", "a"])).toBe("--server needs --config FILE");
+    expect(fails(["--config"])).toMatch(/--config/);
+    expect(fails(["-p", "70000"])).toBe('--port must be 0..65535, got "70000"');
+    expect(fails(["-e", "1BAD=x", "--", "node"])).toBe('-e expects KEY=VALUE, got "1BAD"');
+    expect(fails(["-H", "No colon", "http://h/"])).toBe('--header expects "Name: value", got "No colon"');
+    expect(fails(["--transport", "ws", "http://h/"])).toBe(
+      '--transport must be one of auto, streamable-http, sse, got "ws"',
+    );
+    expect(fails(["-H", "A: b", "--", "node"])).toBe("--header and --transport apply to a server URL");
+    expect(fails(["-e", "A=b", "http://h/"])).toBe(
+      "-e, --cwd and --watch apply to a server command, not a URL",
+    );
+    expect(fails(["--config", "x.json", "--", "node"])).toBe("give either --config or a server, not both");
+    expect(fails(["--open", "--no-open"])).toBe("--open and --no-open contradict each other");
+    for (const m of [fails(["--bogus"]), fails(["--config"])]) expect(m).not.toContain("\n");
+  });
+});

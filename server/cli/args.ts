@@ -1,0 +1,178 @@
+/**
+ * The command line of `mcp-resource-inspector`, parsed without side effects:
+ *
+ *   mcp-resource-inspector [options] [-- command args… | URL]
+ *
+ * Options follow the official inspector's where it has them (`-e KEY=VALUE`, `--config`,
+ * `--server`, `--header`, `--transport`). Bad input is a `UsageError` with one line of text; the
+ * caller prints it and exits 2. Not `server-only`: the launcher loads it outside Next.
+ */
+import { parseArgs } from "node:util";
+import type { HttpTransportChoice } from "../../lib/contract";
+
+export class UsageError extends Error {}
+
+export interface StartOptions {
+  help: boolean;
+  version: boolean;
+  port?: number;
+  host?: string;
+  /** undefined: open when stdout is a terminal and not in CI. */
+  open?: boolean;
+  config?: string;
+  /** Servers of the config to connect (all of them when empty). */
+  servers: string[];
+  /** A server command (program + args) or a URL given on the command line. */
+  target?: { kind: "command"; program: string; args: string[] } | { kind: "url"; url: string };
+  env: Record<string, string>;
+  cwd?: string;
+  headers: Record<string, string>;
+  transport?: HttpTransportChoice;
+  watch?: string;
+  watchBuild?: string;
+}
+
+export const HELP = `usage: mcp-resource-inspector [options] [-- command args… | URL]
+
+Start the inspector and open it; servers given here are connected at start.
+
+  -- node build/index.js          a server command (everything after --)
+  http://127.0.0.1:3001/mcp       a server URL (Streamable HTTP, or legacy SSE with --transport auto)
+  -e, --env KEY=VALUE             environment for the server command (repeatable)
+      --cwd DIR                   working folder of the server command
+  -H, --header "Name: value"      header sent to the server URL (repeatable)
+      --transport auto|streamable-http|sse
+  -c, --config FILE               servers from an mcpServers / VS Code / Gemini config file
+  -s, --server NAME               only this server of the config (repeatable; default: all)
+      --watch PATH                restart the server command when PATH changes
+      --watch-build "npm run build"   run this (no shell) before each restart
+  -p, --port N                    port to listen on (default 6280; 0 picks a free one)
+      --host ADDR                 address to bind (loopback only)
+      --open / --no-open          open the page in a browser (default: when run in a terminal)
+  -v, --version                   print the version
+  -h, --help                      this help
+
+  mcp-resource-inspector check [files or folders…]   run recorded checks headless (see check --help)
+
+examples:
+  mcp-resource-inspector -- npx -y @modelcontextprotocol/server-everything
+  mcp-resource-inspector -e API_KEY=abc -- node build/index.js --verbose
+  mcp-resource-inspector --config .mcp.json --server github
+  mcp-resource-inspector https://example.test/mcp -H "Authorization: Bearer $TOKEN"
+`;
+
+const TRANSPORTS: readonly HttpTransportChoice[] = ["auto", "streamable-http", "sse"];
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+export function parseStartArgs(argv: readonly string[]): StartOptions {
+  const dash = argv.indexOf("--");
+  const before = dash < 0 ? [...argv] : argv.slice(0, dash);
+  const after = dash < 0 ? [] : argv.slice(dash + 1);
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: before,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        help: { type: "boolean", short: "h" },
+        version: { type: "boolean", short: "v" },
+        port: { type: "string", short: "p" },
+        host: { type: "string" },
+        open: { type: "boolean" },
+        "no-open": { type: "boolean" },
+        config: { type: "string", short: "c" },
+        server: { type: "string", short: "s", multiple: true },
+        env: { type: "string", short: "e", multiple: true },
+        cwd: { type: "string" },
+        header: { type: "string", short: "H", multiple: true },
+        transport: { type: "string" },
+        watch: { type: "string" },
+        "watch-build": { type: "string" },
+      },
+    });
+  } catch (err) {
+    // node:util's messages are one line and name the option ("Unknown option '--x'").
+    throw new UsageError(
+      (err as Error).message.split("\n")[0]!.replace(/\.( To specify a positional.*)?$/, ""),
+    );
+  }
+  const v = parsed.values;
+  const options: StartOptions = {
+    help: v.help ?? false,
+    version: v.version ?? false,
+    servers: v.server ?? [],
+    env: {},
+    headers: {},
+  };
+  if (v.port !== undefined) {
+    const port = Number(v.port);
+    if (!/^\d+$/.test(v.port) || port > 65535)
+      throw new UsageError(`--port must be 0..65535, got "${v.port}"`);
+    options.port = port;
+  }
+  if (v.host !== undefined) options.host = v.host;
+  if (v.open && v["no-open"]) throw new UsageError("--open and --no-open contradict each other");
+  if (v.open) options.open = true;
+  if (v["no-open"]) options.open = false;
+  if (v.config !== undefined) options.config = v.config;
+  if (v.server && v.config === undefined) throw new UsageError("--server needs --config FILE");
+  for (const pair of v.env ?? []) {
+    const eq = pair.indexOf("=");
+    const name = eq < 0 ? pair : pair.slice(0, eq);
+    if (eq < 0 || !ENV_NAME.test(name)) throw new UsageError(`-e expects KEY=VALUE, got "${name}"`);
+    options.env[name] = pair.slice(eq + 1);
+  }
+  for (const line of v.header ?? []) {
+    const colon = line.indexOf(":");
+    const name = colon < 0 ? line : line.slice(0, colon).trim();
+    if (colon < 0 || !HEADER_NAME.test(name))
+      throw new UsageError(`--header expects "Name: value", got "${name}"`);
+    const value = line.slice(colon + 1).trim();
+    if (/[\r\n\0]/.test(value)) throw new UsageError(`--header ${name}: a value cannot contain line breaks`);
+    options.headers[name] = value;
+  }
+  if (v.transport !== undefined) {
+    if (!TRANSPORTS.includes(v.transport as HttpTransportChoice))
+      throw new UsageError(`--transport must be one of ${TRANSPORTS.join(", ")}, got "${v.transport}"`);
+    options.transport = v.transport as HttpTransportChoice;
+  }
+  if (v.cwd !== undefined) options.cwd = v.cwd;
+  if (v.watch !== undefined) options.watch = v.watch;
+  if (v["watch-build"] !== undefined) {
+    if (v.watch === undefined) throw new UsageError("--watch-build needs --watch PATH");
+    options.watchBuild = v["watch-build"];
+  }
+
+  // A server: everything after --, or the first positional words (a URL, or a command).
+  const words = after.length > 0 ? after : parsed.positionals;
+  if (after.length > 0 && parsed.positionals.length > 0)
+    throw new UsageError(`unexpected "${parsed.positionals[0]}" before --`);
+  if (words.length > 0) {
+    if (options.config !== undefined) throw new UsageError("give either --config or a server, not both");
+    const [first, ...rest] = words as [string, ...string[]];
+    if (/^https?:\/\//i.test(first)) {
+      if (rest.length > 0) throw new UsageError(`unexpected "${rest[0]}" after the URL`);
+      try {
+        new URL(first);
+      } catch {
+        throw new UsageError(`not a valid URL: ${first}`);
+      }
+      options.target = { kind: "url", url: first };
+    } else {
+      options.target = { kind: "command", program: first, args: rest };
+    }
+  }
+  const isUrl = options.target?.kind === "url";
+  if (!isUrl && (Object.keys(options.headers).length > 0 || options.transport))
+    throw new UsageError("--header and --transport apply to a server URL");
+  if (
+    isUrl &&
+    (Object.keys(options.env).length > 0 || options.cwd !== undefined || options.watch !== undefined)
+  )
+    throw new UsageError("-e, --cwd and --watch apply to a server command, not a URL");
+  if (options.watch !== undefined && options.target?.kind !== "command")
+    throw new UsageError("--watch needs a server command (after --)");
+  return options;
+}

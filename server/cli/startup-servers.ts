@@ -1,0 +1,129 @@
+/**
+ * The servers named on the command line (a command, a URL, or `--config` with `--server`), turned
+ * into `POST /api/sessions` bodies before the app starts — so a bad config stops the command with
+ * one line and exit code 2 — and connected through the app's own API once it listens, so they go
+ * through exactly the validation and review rules of a paste. Not `server-only` (the launcher).
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { CreateSessionBody, LaunchSpec } from "../../lib/contract";
+import { expandLaunch, MissingVariableError, parseServerConfig } from "../../lib/server-config";
+import { UsageError, type StartOptions } from "./args";
+
+export interface StartupServer {
+  /** How the server is shown in the launcher's output: its name and exact command or URL. */
+  label: string;
+  body: CreateSessionBody;
+}
+
+export function startupServers(
+  options: StartOptions,
+  from: string,
+  env: (name: string) => string | undefined,
+): StartupServer[] {
+  const target = options.target;
+  if (target?.kind === "command") {
+    const body: CreateSessionBody = {
+      command: target.program,
+      args: target.args,
+      env: options.env,
+      cwd: path.resolve(from, options.cwd ?? "."),
+    };
+    return [{ label: [target.program, ...target.args].join(" "), body }];
+  }
+  if (target?.kind === "url") {
+    return [
+      {
+        label: target.url,
+        body: { url: target.url, transport: options.transport ?? "auto", headers: options.headers },
+      },
+    ];
+  }
+  if (options.config === undefined) return [];
+  return fromConfig(path.resolve(from, options.config), options.servers, env);
+}
+
+function fromConfig(
+  file: string,
+  names: string[],
+  env: (name: string) => string | undefined,
+): StartupServer[] {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new UsageError(
+      code === "ENOENT" ? `config file not found: ${file}` : `cannot read ${file} (${code})`,
+    );
+  }
+  const { servers, problems } = parseServerConfig(text);
+  const first = problems[0];
+  if (first && servers.length === 0)
+    throw new UsageError(
+      `${file}${first.line ? `:${first.line}:${first.column}` : ""}: ${first.path ? `${first.path}: ` : ""}${first.message}`,
+    );
+  const chosen = names.length > 0 ? names : servers.map((s) => s.name);
+  const out: StartupServer[] = [];
+  for (const name of chosen) {
+    const found = servers.find((s) => s.name === name);
+    if (!found)
+      throw new UsageError(
+        `no server "${name}" in ${file}; it has: ${servers.map((s) => s.name).join(", ") || "none"}`,
+      );
+    if (found.inputs.length > 0)
+      throw new UsageError(
+        `server "${name}" asks for inputs (${found.inputs.map((i) => i.id).join(", ")}): paste the config in the page to fill them in`,
+      );
+    let launch: LaunchSpec;
+    try {
+      launch = expandLaunch(found.launch, env);
+    } catch (err) {
+      if (err instanceof MissingVariableError)
+        throw new UsageError(`server "${name}" in ${file}: ${err.message}`);
+      throw err;
+    }
+    const body: CreateSessionBody =
+      launch.kind === "http"
+        ? { name, url: launch.url, transport: launch.transport, headers: launch.headers }
+        : {
+            name,
+            command: launch.program,
+            args: launch.args,
+            env: launch.env,
+            // A config's relative cwd is relative to the config file.
+            cwd: path.resolve(path.dirname(file), launch.cwd ?? "."),
+          };
+    out.push({
+      label: `${name}: ${launch.kind === "http" ? launch.url : [launch.program, ...launch.args].join(" ")}`,
+      body,
+    });
+  }
+  return out;
+}
+
+/** Connect each server through the running app's API; failures are reported, not fatal. */
+export async function connectStartupServers(
+  servers: readonly StartupServer[],
+  origin: string,
+  token: string,
+  log: (line: string) => void,
+): Promise<void> {
+  for (const s of servers) {
+    try {
+      const res = await fetch(`${origin}/api/sessions`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify(s.body),
+      });
+      const answer = (await res.json()) as { name?: string; error?: { message: string } };
+      log(
+        res.ok
+          ? `connected ${answer.name ?? ""} (${s.label})`
+          : `could not connect ${s.label}: ${answer.error?.message ?? res.status}`,
+      );
+    } catch (err) {
+      log(`could not connect ${s.label}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+}
