@@ -1,6 +1,9 @@
 /**
  * Issue #2 end to end: the built app in real Chromium, real MCP servers over stdio.
  */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { E2E_PORT } from "../playwright.config";
 import { expect, test } from "./fixtures";
 import { startAppProcess } from "./support/app-process";
@@ -139,11 +142,37 @@ test("the API refuses a missing token (401) and a foreign Host or Origin (403)",
   expect(await rawGet("/api/sessions", { ...auth, Origin: `http://127.0.0.1:${E2E_PORT}` })).toBe(200);
 });
 
-test("stopping the app with SIGTERM reaps every server it started", async () => {
+test("servers from --config are connected at start; SIGTERM reaps every server the app started", async () => {
   const port = E2E_PORT + 1;
   const token = "sigterm-test-token";
-  const app = await startAppProcess(port, token);
+  const dir = mkdtempSync(path.join(tmpdir(), "mcp-config-"));
+  const demo = path.resolve("dist/demo-server.mjs");
+  const config = path.join(dir, ".mcp.json");
+  writeFileSync(
+    config,
+    JSON.stringify({
+      mcpServers: {
+        first: { command: "node", args: [demo], env: { DEMO_GREETING: "${GREETING:-hi}" } },
+        second: { command: "node", args: [demo] },
+        unused: { command: "node", args: ["never-started.js"] },
+      },
+    }),
+  );
+  const app = await startAppProcess(port, token, {}, ["--config", config, "-s", "first", "-s", "second"]);
   try {
+    const get = async () =>
+      (
+        (await (
+          await fetch(`http://127.0.0.1:${port}/api/sessions`, {
+            headers: { Authorization: `Bearer ${token}` },
+          })
+        ).json()) as {
+          sessions: { name: string; pid: number | null; launch: { kind: string; envNames?: string[] } }[];
+        }
+      ).sessions;
+    await expect.poll(async () => (await get()).length, { timeout: 20_000 }).toBe(2);
+    const started = await get();
+    expect(started.map((s) => s.launch.envNames)).toEqual([["DEMO_GREETING"], []]);
     const res = await fetch(`http://127.0.0.1:${port}/api/sessions`, {
       method: "POST",
       headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
@@ -151,12 +180,14 @@ test("stopping the app with SIGTERM reaps every server it started", async () => 
     });
     expect(res.status).toBe(201);
     const { pid } = (await res.json()) as { pid: number | null };
-    expect(alive(pid!)).toBe(true);
+    const pids = [pid!, ...started.map((s) => s.pid!)];
+    for (const p of pids) expect(alive(p)).toBe(true);
     const exited = new Promise<number | null>((r) => app.once("exit", (code) => r(code)));
     app.kill("SIGTERM");
     expect(await exited).toBe(0);
-    expect(alive(pid!)).toBe(false);
+    for (const p of pids) expect(alive(p)).toBe(false);
   } finally {
     if (app.exitCode === null) app.kill("SIGKILL");
+    rmSync(dir, { recursive: true, force: true });
   }
 });

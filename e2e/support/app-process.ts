@@ -8,8 +8,9 @@ export async function startAppProcess(
   port: number,
   token: string,
   env: Record<string, string> = {},
+  args: string[] = [],
 ): Promise<ChildProcess & { stdout: NonNullable<ChildProcess["stdout"]> }> {
-  const app = spawn(process.execPath, ["--import", "tsx", "server/cli/start.ts"], {
+  const app = spawn(process.execPath, ["--import", "tsx", "server/cli/start.ts", ...args], {
     cwd: process.cwd(),
     env: {
       ...process.env,

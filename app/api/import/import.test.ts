@@ -1,0 +1,30 @@
+import { expect, it } from "vitest";
+import type { ImportResponse } from "@/lib/contract";
+import { callJson } from "@/server/testing/route-client";
+
+const importRoute = await import("./route");
+
+it("POST /api/import reads a config into servers and problems and starts nothing; behind the token", async () => {
+  const text = JSON.stringify({
+    mcpServers: {
+      local: { command: "node", args: ["x.js"], env: { TOKEN: "${MY_TOKEN}" } },
+      remote: { type: "sse", url: "http://127.0.0.1:3001/sse" },
+      broken: { args: [] },
+    },
+  });
+  const res = await callJson<ImportResponse>(importRoute.POST, { method: "POST", body: { text } });
+  expect(res.status).toBe(200);
+  expect(res.body.servers.map((s) => [s.name, s.launch.kind, s.usedVariables])).toEqual([
+    ["local", "stdio", ["MY_TOKEN"]],
+    ["remote", "http", []],
+  ]);
+  // References stay unexpanded: nothing from the app's environment comes back.
+  expect(res.body.servers[0]!.launch).toMatchObject({ env: { TOKEN: "${MY_TOKEN}" } });
+  expect(res.body.problems).toEqual([
+    { path: "mcpServers.broken.command", line: 1, column: 156, message: "expected a command (or a url)" },
+  ]);
+  expect((await callJson(importRoute.POST, { method: "POST", body: { text }, token: null })).status).toBe(
+    401,
+  );
+  expect((await callJson(importRoute.POST, { method: "POST", body: { txt: text } })).status).toBe(400);
+});
