@@ -73,7 +73,7 @@ function fromConfig(
       );
     if (found.inputs.length > 0)
       throw new UsageError(
-        `server "${name}" asks for inputs (${found.inputs.map((i) => i.id).join(", ")}): paste the config in the page to fill them in`,
+        `server "${name}" asks for inputs (${found.inputs.map((i) => i.id).join(", ")}), which the command line cannot fill in`,
       );
     let launch: LaunchSpec;
     try {
