@@ -10,10 +10,17 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, "..", "..");
 // `check …` runs checks; anything else is the app's own command line (`start` is optional).
 const argv = process.argv.slice(2);
-const command = argv[0] === "check" ? "check" : "start";
-const rest = argv[0] === "check" || argv[0] === "start" ? argv.slice(1) : argv;
-const scripts = { start: "start.ts", check: "check.ts" };
-const flags = command === "check" ? ["--conditions=react-server"] : [];
+// `resources …` / `subscribe …` are the one-shot CLI (they read their own first word).
+const scripts = {
+  start: "start.ts",
+  check: "check.ts",
+  resources: "resources.ts",
+  subscribe: "resources.ts",
+};
+const command = argv[0] !== undefined && Object.hasOwn(scripts, argv[0]) ? argv[0] : "start";
+// check and start drop their word; resources/subscribe keep it.
+const rest = command === "check" || argv[0] === "start" ? argv.slice(1) : argv;
+const flags = command === "start" ? [] : ["--conditions=react-server"];
 const child = spawn(
   process.execPath,
   [...flags, "--import", import.meta.resolve("tsx"), path.join(here, scripts[command]), ...rest],

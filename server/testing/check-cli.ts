@@ -6,12 +6,20 @@ const exec = promisify(execFile);
 const bin = path.join(process.cwd(), "server/cli/bin.mjs");
 
 /** `mcp-resource-inspector check …` as a user runs it: a real process, its exit code and output. */
-export async function runCheckCli(
+export function runCheckCli(
+  args: string[],
+  options: { cwd: string; env?: Record<string, string> },
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return runCli(["check", ...args], options);
+}
+
+/** `mcp-resource-inspector …` with any arguments, as a user runs it. */
+export async function runCli(
   args: string[],
   options: { cwd: string; env?: Record<string, string> },
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const r = await exec(process.execPath, [bin, "check", ...args], {
+    const r = await exec(process.execPath, [bin, ...args], {
       env: { ...process.env, ...options.env },
       cwd: options.cwd,
       timeout: 60_000,
