@@ -1,8 +1,10 @@
 /**
  * `npm run bench`: speed and memory figures, medians of repeated runs (BENCH_RUNS, default 5).
  * Needs a build (`npm run build`); starts its own app instances on free ports and stops them.
- * Sections: startup (issue #2), live (issue #3), scale (issue #4); `npm run bench -- live` runs one.
+ * Sections: startup (issue #2), live (issue #3), scale (issue #4), cli (issue #12);
+ * `npm run bench -- live` runs one.
  */
+import { oneShotList } from "./cli";
 import { launchBrowser, printTable, startApp, stopApp, type Row } from "./harness";
 import { listChangedLatency, storm, updatedLatency } from "./live";
 import { tenMegabytes, tenThousand } from "./scale";
@@ -13,6 +15,7 @@ const only = process.argv[2];
 async function main(): Promise<void> {
   console.log(`mcp-resource-inspector bench — node ${process.version}, ${new Date().toISOString()}`);
   if (!only || only === "startup") printTable("startup (issue #2)", await startup());
+  if (!only || only === "cli") printTable("one-shot CLI (issue #12)", await oneShotList());
   const app = await startApp();
   const browser = await launchBrowser();
   try {
