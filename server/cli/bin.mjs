@@ -1,38 +1,63 @@
 #!/usr/bin/env node
-// Entry point of the package's command: `mcp-resource-inspector [start]` serves the app,
-// `mcp-resource-inspector check …` runs recorded checks. TypeScript runs through tsx; the check
-// runner needs the react-server condition so the `server-only` marker resolves to its empty build.
+// Entry point of the package's command: `mcp-resource-inspector [options] [-- server…]` serves the
+// app, `check …` runs recorded checks, `resources …` / `subscribe …` are the one-shot CLI.
+// Each runs from its prebuilt bundle in dist/cli while no source it was built from is newer (a
+// clone after `npm run build`, or the installed package, which has no sources), else from the
+// TypeScript sources through tsx. Outside Next, `server-only` must resolve to its empty build:
+// the bundles alias it, and under tsx the react-server condition does.
 import { spawn } from "node:child_process";
+import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, "..", "..");
-// `check …` runs checks; anything else is the app's own command line (`start` is optional).
 const argv = process.argv.slice(2);
-// `resources …` / `subscribe …` are the one-shot CLI (they read their own first word).
-const scripts = {
-  start: "start.ts",
-  check: "check.ts",
-  resources: "resources.ts",
-  subscribe: "resources.ts",
-};
+const scripts = { start: "start", check: "check", resources: "resources", subscribe: "resources" };
 const command = argv[0] !== undefined && Object.hasOwn(scripts, argv[0]) ? argv[0] : "start";
-// check and start drop their word; resources/subscribe keep it.
+// check and start drop their word; resources/subscribe read it themselves.
 const rest = command === "check" || argv[0] === "start" ? argv.slice(1) : argv;
-const flags = command === "start" ? [] : ["--conditions=react-server"];
-const child = spawn(
-  process.execPath,
-  [...flags, "--import", import.meta.resolve("tsx"), path.join(here, scripts[command]), ...rest],
-  {
-    stdio: "inherit",
-    // Our tsconfig (for the "@/" paths) and root (for the demo preset), whatever the caller's folder.
-    env: {
-      ...process.env,
-      TSX_TSCONFIG_PATH: path.join(root, "tsconfig.json"),
-      MCP_INSPECTOR_ROOT: process.env.MCP_INSPECTOR_ROOT ?? root,
-    },
+const name = scripts[command];
+
+/** The bundle, if it exists and every source it was built from (that still exists) is older. */
+function freshBundle() {
+  const bundle = path.join(root, "dist", "cli", `${name}.mjs`);
+  try {
+    const built = statSync(bundle).mtimeMs;
+    const inputs = JSON.parse(readFileSync(path.join(root, "dist", "cli", "inputs.json"), "utf8"));
+    for (const input of inputs) {
+      let mtime = 0;
+      try {
+        mtime = statSync(path.join(root, input)).mtimeMs;
+      } catch {
+        // not shipped (the installed package has no sources)
+      }
+      if (mtime > built) return null;
+    }
+    return bundle;
+  } catch {
+    return null;
+  }
+}
+
+const bundle = freshBundle();
+const args = bundle
+  ? [bundle, ...rest]
+  : [
+      ...(name === "start" ? [] : ["--conditions=react-server"]),
+      "--import",
+      import.meta.resolve("tsx"),
+      path.join(here, `${name}.ts`),
+      ...rest,
+    ];
+const child = spawn(process.execPath, args, {
+  stdio: "inherit",
+  // Our tsconfig (for the "@/" paths) and root (for the demo preset), whatever the caller's folder.
+  env: {
+    ...process.env,
+    TSX_TSCONFIG_PATH: path.join(root, "tsconfig.json"),
+    MCP_INSPECTOR_ROOT: process.env.MCP_INSPECTOR_ROOT ?? root,
   },
-);
+});
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

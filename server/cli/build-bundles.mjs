@@ -1,5 +1,5 @@
 // Bundles what runs outside Next: the demo server, the package API for exported Playwright specs,
-// and the check file's JSON Schema (published as docs/check.schema.json).
+// the command line (dist/cli), and the check file's JSON Schema (published as docs/check.schema.json).
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -30,6 +30,23 @@ await build({
   outfile: "dist/demo-server.mjs",
 });
 await build({ ...common, entryPoints: ["server/check/api.ts"], outfile: "dist/check-api.mjs" });
+// The command line, prebuilt: no TypeScript compile at every start. bin.mjs runs these only while
+// no source they were built from is newer (dist/cli/inputs.json), else the sources through tsx.
+const cli = await build({
+  ...common,
+  entryPoints: {
+    start: "server/cli/start.ts",
+    check: "server/cli/check.ts",
+    resources: "server/cli/resources.ts",
+  },
+  outdir: "dist/cli",
+  outExtension: { ".js": ".mjs" },
+  metafile: true,
+});
+writeFileSync(
+  path.join(root, "dist/cli/inputs.json"),
+  `${JSON.stringify(Object.keys(cli.metafile.inputs).filter((f) => !f.startsWith("node_modules/")))}\n`,
+);
 await build({ ...common, entryPoints: ["lib/check/schema-export.ts"], outfile: "dist/schema-export.mjs" });
 const { checkJsonSchema } = await import(path.join(root, "dist/schema-export.mjs"));
 // The schema is committed (reviewable, usable without building); a unit test keeps it current.

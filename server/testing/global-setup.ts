@@ -7,7 +7,8 @@ import { leftoverProcesses, TEST_MARK_VAR } from "./processes";
  * a mark that every spawned server carries, so teardown can prove no process outlived the tests.
  */
 export function setup(): void {
-  // Same bundles as `npm run build:bundles`: the demo server and the package API (exported specs).
+  // Same bundles as `npm run build:bundles`: the demo server, the package API (exported specs) and
+  // the command line (the CLI tests run the bundles, as an installed package would).
   execFileSync(process.execPath, ["server/cli/build-bundles.mjs"], { stdio: "inherit" });
   process.env[TEST_MARK_VAR] = randomUUID();
 }
