@@ -67,6 +67,8 @@ if (!Number.isInteger(port) || port < 0 || port > 65535)
 
 const token = process.env.MCP_INSPECTOR_TOKEN || randomBytes(32).toString("base64url");
 process.env.MCP_INSPECTOR_TOKEN = token;
+// Nothing phones home: Next's telemetry is off for the build and the server.
+process.env.NEXT_TELEMETRY_DISABLED = "1";
 process.env.MCP_INSPECTOR_ROOT = root;
 
 function newestMtime(dir: string): number {
