@@ -2,15 +2,24 @@
 
 import { useState } from "react";
 import { CommandLineError, parseCommandLine } from "@/lib/command-line";
-import type { CommandSpec, SessionSummary } from "@/lib/contract";
+import type { CommandSpec, HttpTransportChoice, SessionSummary } from "@/lib/contract";
+import { looksLikeUrl, parseServerUrl, type HeaderRow, type UrlTarget } from "@/lib/url-launch";
 import { CommandForm } from "./command-form";
 import { CreateError } from "./create-error";
 import { LaunchPreview } from "./launch-preview";
+import { UrlReview } from "./url-review";
 import { useCreateSession } from "./use-create-session";
 
-type Parsed = { ok: true; spec: CommandSpec } | { ok: false; message: string };
+type Parsed =
+  | { ok: true; spec: CommandSpec; target?: never }
+  | { ok: true; target: UrlTarget; spec?: never }
+  | { ok: false; message: string };
 
 function parse(line: string): Parsed {
+  if (looksLikeUrl(line)) {
+    const url = parseServerUrl(line);
+    return url.ok ? { ok: true, target: url.target } : { ok: false, message: url.message };
+  }
   try {
     return { ok: true, spec: parseCommandLine(line) };
   } catch (error) {
@@ -23,19 +32,32 @@ export interface ConnectPanelProps {
   onConnected: (session: SessionSummary) => void;
 }
 
-/** Paste a command → review exactly what runs → run it; or start the built-in demo server. */
+/**
+ * Paste a command or a server URL → review exactly what runs or is contacted → run it; or start the
+ * built-in demo server. A failed start keeps everything filled in, so the user can fix and retry.
+ */
 export function ConnectPanel({ onConnected }: ConnectPanelProps) {
   const [line, setLine] = useState("");
   // The line the user asked to review; the preview (or the parse error) is derived from it.
   const [reviewed, setReviewed] = useState<string | null>(null);
+  // A URL's transport and headers: kept across Edit and failed attempts, dropped on success.
+  const [transport, setTransport] = useState<HttpTransportChoice>("auto");
+  const [headerRows, setHeaderRows] = useState<HeaderRow[]>([]);
   const create = useCreateSession((session) => {
     setLine("");
     setReviewed(null);
+    setTransport("auto");
+    setHeaderRows([]);
     onConnected(session);
   });
 
   const parsed = reviewed !== null && reviewed === line ? parse(reviewed) : null;
-  const spec = parsed?.ok ? parsed.spec : null;
+  const spec = parsed?.ok ? (parsed.spec ?? null) : null;
+  const target = parsed?.ok ? (parsed.target ?? null) : null;
+  const edit = () => {
+    setReviewed(null);
+    create.reset();
+  };
 
   return (
     <div className="flex flex-col gap-3 border-b border-zinc-200 p-3">
@@ -58,10 +80,18 @@ export function ConnectPanel({ onConnected }: ConnectPanelProps) {
           spec={spec}
           pending={create.isPending}
           onRun={() => create.mutate({ command: spec.program, args: spec.args, env: spec.env })}
-          onEdit={() => {
-            setReviewed(null);
-            create.reset();
-          }}
+          onEdit={edit}
+        />
+      ) : target ? (
+        <UrlReview
+          target={target}
+          transport={transport}
+          onTransport={setTransport}
+          rows={headerRows}
+          onRows={setHeaderRows}
+          pending={create.isPending}
+          onRun={(connection) => create.mutate(connection)}
+          onEdit={edit}
         />
       ) : (
         <CommandForm
@@ -74,7 +104,9 @@ export function ConnectPanel({ onConnected }: ConnectPanelProps) {
           parseError={parsed && !parsed.ok ? parsed.message : null}
         />
       )}
-      {create.isError && <CreateError error={create.error} />}
+      {create.isError && (
+        <CreateError error={create.error} title={target ? "Could not connect" : undefined} />
+      )}
     </div>
   );
 }

@@ -3,10 +3,10 @@ import { StderrTail } from "@/components/ui/stderr-tail";
 import { isApiError } from "@/lib/api-client";
 
 /** Why POST /api/sessions failed: the backend's message and, for a crashed start, stderr. */
-export function CreateError({ error }: { error: Error }) {
+export function CreateError({ error, title = "The server did not start" }: { error: Error; title?: string }) {
   const apiError = isApiError(error) ? error : null;
   return (
-    <ErrorCallout title="The server did not start" message={error.message} mcpCode={apiError?.mcpCode}>
+    <ErrorCallout title={title} message={error.message} mcpCode={apiError?.mcpCode}>
       {apiError?.stderrTail && <StderrTail lines={apiError.stderrTail} defaultOpen summary="stderr" />}
     </ErrorCallout>
   );

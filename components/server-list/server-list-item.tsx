@@ -4,6 +4,7 @@ import { useId } from "react";
 import { RecordControl } from "@/components/recorder/record-control";
 import { StderrTail } from "@/components/ui/stderr-tail";
 import type { SessionSummary } from "@/lib/contract";
+import { ConnectionDetails } from "./connection-details";
 import { exitNote } from "./exit-note";
 import { ReconnectButton } from "./reconnect-button";
 import { StatusBadge } from "./status-badge";
@@ -83,6 +84,7 @@ export function ServerListItem({
           {subtitle(session)}
         </p>
       </div>
+      <ConnectionDetails session={session} />
       <RecordControl session={session} />
       {session.status === "disconnected" && (
         <div className="relative z-10 mt-1.5 flex flex-col gap-1 text-xs">
