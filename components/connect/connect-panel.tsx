@@ -104,9 +104,7 @@ export function ConnectPanel({ onConnected }: ConnectPanelProps) {
           parseError={parsed && !parsed.ok ? parsed.message : null}
         />
       )}
-      {create.isError && (
-        <CreateError error={create.error} title={target ? "Could not connect" : undefined} />
-      )}
+      {create.isError && <CreateError error={create.error} remote={target !== null} />}
     </div>
   );
 }

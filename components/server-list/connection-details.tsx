@@ -31,26 +31,31 @@ export function ConnectionDetails({ session }: { session: SessionSummary }) {
         >
           {transportText}
         </span>
-        {transport.sessionId && (
-          <span className="relative z-10 flex min-w-0 items-center gap-1">
-            <span className="text-zinc-400">session</span>
-            <code className="truncate font-mono" title={`Mcp-Session-Id: ${transport.sessionId}`}>
-              {shortId(transport.sessionId)}
-            </code>
-            <button
-              type="button"
-              onClick={() => void copy(transport.sessionId ?? "")}
-              aria-label="Copy Mcp-Session-Id"
-              className="shrink-0 rounded px-0.5 text-zinc-400 hover:bg-zinc-200 hover:text-zinc-800"
-            >
-              {state === "copied" ? "copied" : state === "failed" ? "copy failed" : "copy"}
-            </button>
+        {session.protocolVersion && (
+          <span className="truncate font-mono text-zinc-500" title="Negotiated protocol version">
+            {session.protocolVersion}
           </span>
         )}
       </p>
       <p className="truncate font-mono text-zinc-500" title={transport.url}>
         {transport.url}
       </p>
+      {transport.sessionId && (
+        <p className="relative z-10 flex min-w-0 items-center gap-1 self-start">
+          <span className="shrink-0 text-zinc-400">Mcp-Session-Id</span>
+          <code className="truncate font-mono" title={transport.sessionId}>
+            {shortId(transport.sessionId)}
+          </code>
+          <button
+            type="button"
+            onClick={() => void copy(transport.sessionId ?? "")}
+            aria-label="Copy Mcp-Session-Id"
+            className="shrink-0 rounded px-0.5 text-zinc-400 hover:bg-zinc-200 hover:text-zinc-800"
+          >
+            {state === "copied" ? "copied" : state === "failed" ? "copy failed" : "copy"}
+          </button>
+        </p>
+      )}
       {launch.headerNames.length > 0 && (
         <p className="truncate" title={`Headers sent (values hidden): ${launch.headerNames.join(", ")}`}>
           <span className="text-zinc-400">headers</span>{" "}
