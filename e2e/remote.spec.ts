@@ -73,6 +73,7 @@ test("connect by URL over Streamable HTTP and SSE: review with a masked header, 
     await expect(card).toContainText(server.shown);
     await expect(card).toContainText(server.url);
     await expect(card).toContainText("headers X-Api-Key");
+    await expect(card.getByTitle("Negotiated protocol version")).toHaveText(/^\d{4}-\d{2}-\d{2}$/);
     await expect(card).not.toContainText(SECRET);
 
     await inspector.filterBox.fill("static/document");
@@ -82,7 +83,7 @@ test("connect by URL over Streamable HTTP and SSE: review with a masked header, 
     await expect(
       inspector.viewer.getByRole("heading", { name: "Everything Server – Architecture" }),
     ).toBeVisible();
-    if (i === 0) await page.screenshot({ path: "test-results/remote-connected.png" });
+    await page.screenshot({ path: `test-results/remote-connected-${i}.png` });
   }
 
   const sessions = await api.sessions();

@@ -115,3 +115,70 @@ export const TRANSPORT_LABEL: Record<HttpTransportChoice, string> = {
   "streamable-http": "Streamable HTTP",
   sse: "SSE",
 };
+
+/** A server entry as MCP client configs write it: `{"mcpServers": {"name": {"url": …}}}`. */
+export interface ServerConfigPaste {
+  name: string;
+  url: string;
+  transport: HttpTransportChoice;
+  headers: Record<string, string>;
+}
+
+export type ParsedConfig = { ok: true; config: ServerConfigPaste } | { ok: false; message: string };
+
+/** Whether a paste is a JSON object (a client config) rather than a command line. */
+export function looksLikeJson(text: string): boolean {
+  return text.trim().startsWith("{");
+}
+
+const CONFIG_TRANSPORT: Record<string, HttpTransportChoice> = {
+  sse: "sse",
+  http: "streamable-http",
+  "streamable-http": "streamable-http",
+  streamableHttp: "streamable-http",
+};
+
+/**
+ * One URL server from a pasted client config (`mcpServers`, or a bare `{name: {url}}` map). Only
+ * a single server with a `url` is taken; a `command` entry is a command line to paste instead.
+ */
+export function parseServerConfig(text: string): ParsedConfig {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, message: "this looks like JSON but does not parse" };
+  }
+  const root = isObject(json) && isObject(json.mcpServers) ? json.mcpServers : json;
+  if (!isObject(root)) return { ok: false, message: 'expected {"mcpServers": {"name": {"url": "…"}}}' };
+  const entries = Object.entries(root);
+  if (entries.length !== 1) {
+    return { ok: false, message: `paste one server at a time (this config has ${entries.length})` };
+  }
+  const [name, entry] = entries[0] ?? [];
+  if (!name || !isObject(entry) || typeof entry.url !== "string") {
+    return {
+      ok: false,
+      message:
+        isObject(entry) && typeof entry.command === "string"
+          ? "this server runs a command: paste its command line instead"
+          : 'expected a server with a "url"',
+    };
+  }
+  const headers: Record<string, string> = {};
+  if (isObject(entry.headers)) {
+    for (const [key, value] of Object.entries(entry.headers)) {
+      if (typeof value === "string") headers[key] = value;
+    }
+  }
+  const type =
+    typeof entry.type === "string" ? entry.type : typeof entry.transport === "string" ? entry.transport : "";
+  return {
+    ok: true,
+    config: { name, url: entry.url, transport: CONFIG_TRANSPORT[type] ?? "auto", headers },
+  };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -3,7 +3,15 @@
 import { useState } from "react";
 import { CommandLineError, parseCommandLine } from "@/lib/command-line";
 import type { CommandSpec, HttpTransportChoice, SessionSummary } from "@/lib/contract";
-import { looksLikeUrl, parseServerUrl, type HeaderRow, type UrlTarget } from "@/lib/url-launch";
+import {
+  looksLikeJson,
+  looksLikeUrl,
+  parseServerConfig,
+  parseServerUrl,
+  type HeaderRow,
+  type ServerConfigPaste,
+  type UrlTarget,
+} from "@/lib/url-launch";
 import { CommandForm } from "./command-form";
 import { CreateError } from "./create-error";
 import { LaunchPreview } from "./launch-preview";
@@ -11,11 +19,19 @@ import { UrlReview } from "./url-review";
 import { useCreateSession } from "./use-create-session";
 
 type Parsed =
-  | { ok: true; spec: CommandSpec; target?: never }
-  | { ok: true; target: UrlTarget; spec?: never }
+  | { ok: true; spec: CommandSpec; target?: never; config?: never }
+  | { ok: true; target: UrlTarget; config?: ServerConfigPaste; spec?: never }
   | { ok: false; message: string };
 
 function parse(line: string): Parsed {
+  if (looksLikeJson(line)) {
+    const pasted = parseServerConfig(line);
+    if (!pasted.ok) return pasted;
+    const url = parseServerUrl(pasted.config.url);
+    return url.ok
+      ? { ok: true, target: url.target, config: pasted.config }
+      : { ok: false, message: url.message };
+  }
   if (looksLikeUrl(line)) {
     const url = parseServerUrl(line);
     return url.ok ? { ok: true, target: url.target } : { ok: false, message: url.message };
@@ -43,6 +59,7 @@ export function ConnectPanel({ onConnected }: ConnectPanelProps) {
   // A URL's transport and headers: kept across Edit and failed attempts, dropped on success.
   const [transport, setTransport] = useState<HttpTransportChoice>("auto");
   const [headerRows, setHeaderRows] = useState<HeaderRow[]>([]);
+  const [prefilled, setPrefilled] = useState<string | null>(null);
   const create = useCreateSession((session) => {
     setLine("");
     setReviewed(null);
@@ -54,6 +71,20 @@ export function ConnectPanel({ onConnected }: ConnectPanelProps) {
   const parsed = reviewed !== null && reviewed === line ? parse(reviewed) : null;
   const spec = parsed?.ok ? (parsed.spec ?? null) : null;
   const target = parsed?.ok ? (parsed.target ?? null) : null;
+  const config = parsed?.ok && parsed.target ? parsed.config : undefined;
+  const review = () => {
+    setReviewed(line);
+    // A pasted client config brings its transport and headers: they fill the review's fields,
+    // once per paste (reviewing the same paste again keeps what the user changed).
+    const next = parse(line);
+    if (next.ok && next.config && line !== prefilled) {
+      setPrefilled(line);
+      setTransport(next.config.transport);
+      setHeaderRows(
+        Object.entries(next.config.headers).map(([name, value], i) => ({ id: i + 1, name, value })),
+      );
+    }
+  };
   const edit = () => {
     setReviewed(null);
     create.reset();
@@ -90,7 +121,7 @@ export function ConnectPanel({ onConnected }: ConnectPanelProps) {
           rows={headerRows}
           onRows={setHeaderRows}
           pending={create.isPending}
-          onRun={(connection) => create.mutate(connection)}
+          onRun={(connection) => create.mutate(config ? { ...connection, name: config.name } : connection)}
           onEdit={edit}
         />
       ) : (
@@ -100,7 +131,7 @@ export function ConnectPanel({ onConnected }: ConnectPanelProps) {
             setLine(next);
             if (create.isError) create.reset();
           }}
-          onReview={() => setReviewed(line)}
+          onReview={review}
           parseError={parsed && !parsed.ok ? parsed.message : null}
         />
       )}
