@@ -217,7 +217,13 @@ class ConfigReader {
       const known = this.inputs(inputs, path.replace(/servers$/, "inputs"));
       for (const [name, entry] of Object.entries(group)) this.entry(`${path}.${name}`, name, entry, known);
     }
-    if (!found) this.problem("", 'no servers found: expected "mcpServers" (or VS Code\'s "servers")');
+    if (!found) {
+      // `claude mcp add-json` takes one server object; docs often show a bare map of them.
+      if (isServerEntry(root)) this.entry("", "server", root, []);
+      else if (Object.keys(root).length > 0 && Object.values(root).every(isServerEntry))
+        for (const [name, entry] of Object.entries(root)) this.entry(name, name, entry, []);
+      else this.problem("", 'no servers found: expected "mcpServers" (or VS Code\'s "servers")');
+    }
     return this.result();
   }
 
@@ -272,6 +278,7 @@ class ConfigReader {
   }
 
   private entry(path: string, name: string, entry: Json, inputs: ConfigInput[]): void {
+    const at = (field: string) => (path ? `${path}.${field}` : field);
     if (!isObject(entry)) {
       this.problem(path, "expected an object with command or url");
       return;
@@ -281,43 +288,45 @@ class ConfigReader {
     if (url !== undefined) {
       const key = entry.httpUrl !== undefined ? "httpUrl" : entry.url !== undefined ? "url" : "serverUrl";
       if (typeof url !== "string" || !/^(https?:\/\/|\$\{)/i.test(url)) {
-        this.problem(`${path}.${key}`, "expected an http:// or https:// URL");
+        this.problem(at(key), "expected an http:// or https:// URL");
         return;
       }
       let transport: HttpTransportChoice = key === "httpUrl" ? "streamable-http" : "auto";
       if (type !== undefined && type !== "stdio") {
         const t = HTTP_TYPES[type];
         if (!t) {
-          this.problem(`${path}.type`, `unknown type "${type}" (expected http, sse or stdio)`);
+          this.problem(at("type"), `unknown type "${type}" (expected http, sse or stdio)`);
           return;
         }
         transport = t;
       }
-      const headers = this.record(entry.headers, `${path}.headers`);
+      const headers = this.record(entry.headers, at("headers"));
       if (!headers) return;
-      this.servers.push(server(name, { kind: "http", url, transport, headers }, inputs));
+      this.servers.push(
+        server(path ? name : hostName(url), { kind: "http", url, transport, headers }, inputs),
+      );
       return;
     }
     if (typeof entry.command !== "string" || entry.command.trim() === "") {
-      this.problem(`${path}.command`, "expected a command (or a url)");
+      this.problem(at("command"), "expected a command (or a url)");
       return;
     }
     if (type !== undefined && type !== "stdio") {
-      this.problem(`${path}.type`, `type "${type}" needs a url`);
+      this.problem(at("type"), `type "${type}" needs a url`);
       return;
     }
-    const args = this.strings(entry.args, `${path}.args`);
-    const env = this.record(entry.env, `${path}.env`);
+    const args = this.strings(entry.args, at("args"));
+    const env = this.record(entry.env, at("env"));
     if (!args || !env) return;
     if (entry.cwd !== undefined && typeof entry.cwd !== "string") {
-      this.problem(`${path}.cwd`, "expected a folder path");
+      this.problem(at("cwd"), "expected a folder path");
       return;
     }
     if (entry.envFile !== undefined)
-      this.problem(`${path}.envFile`, "envFile is not read by the inspector; put the variables in env");
+      this.problem(at("envFile"), "envFile is not read by the inspector; put the variables in env");
     this.servers.push(
       server(
-        name,
+        path ? name : entry.command.split(/[\\/]/).pop() || name,
         {
           kind: "stdio",
           program: entry.command,
@@ -329,6 +338,10 @@ class ConfigReader {
       ),
     );
   }
+}
+
+function isServerEntry(v: Json | undefined): boolean {
+  return isObject(v) && ["command", "url", "httpUrl", "serverUrl"].some((k) => typeof v[k] === "string");
 }
 
 function isObject(v: Json | undefined): v is { [key: string]: Json } {

@@ -12,7 +12,7 @@ export interface CommandFormProps {
 
 const EXAMPLE = "npx -y @modelcontextprotocol/server-everything";
 
-/** The paste box: a command line goes in, "Review" shows what would run. Nothing runs from here. */
+/** The paste box: a command line or URL goes in, "Review" shows what would run. Nothing runs from here. */
 export function CommandForm({ value, onChange, onReview, parseError }: CommandFormProps) {
   const inputId = useId();
   const errorId = useId();
@@ -34,7 +34,7 @@ export function CommandForm({ value, onChange, onReview, parseError }: CommandFo
   return (
     <form onSubmit={submit} className="flex flex-col gap-1.5">
       <label htmlFor={inputId} className="text-xs font-medium text-zinc-700">
-        Server command
+        Server command or URL
       </label>
       <textarea
         id={inputId}
@@ -57,11 +57,12 @@ export function CommandForm({ value, onChange, onReview, parseError }: CommandFo
       />
       {parseError ? (
         <p id={errorId} role="alert" className="text-xs text-rose-700">
-          <span className="font-medium">Cannot run this line:</span> {parseError}
+          <span className="font-medium">Cannot use this line:</span> {parseError}
         </p>
       ) : (
         <p id={hintId} className="text-[11px] leading-4 text-zinc-500">
-          Paste the command that starts your stdio server. You will see exactly what runs before it does.
+          Paste the command that starts your stdio server, or the http(s) URL of a remote one. You will see
+          exactly what runs or is contacted before it does.
         </p>
       )}
       <button

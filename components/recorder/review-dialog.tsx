@@ -73,7 +73,8 @@ export function ReviewDialog({ draft, serverName }: ReviewDialogProps) {
         <p className="text-[11px] text-zinc-500">
           Each step expects what the server answered while recording. Fields that changed between the two
           looks got a looser matcher, with the reason; choose per field how it is compared. The server launch
-          keeps environment values as <code className="font-mono">{"${VAR}"}</code> references.
+          keeps environment values, and header values that look like secrets, as{" "}
+          <code className="font-mono">{"${VAR}"}</code> references.
         </p>
         <ol aria-label="Steps" className="flex flex-col gap-1.5">
           {check.steps.map((step, i) => (

@@ -23,7 +23,7 @@ export function RunChecksLauncher({ currentServerId }: RunChecksLauncherProps) {
   const sessions = useSessions().data?.sessions ?? [];
   const { select } = useSelection();
   // Each check ran against a fresh server that has exited since: a failing step opens in a live
-  // session of the same launch (the backend matched program, args and env at run time; the open
+  // session of the same launch (the backend matched the launch, command or URL, at run time; the open
   // one the workspace shows wins). With none, the step says to start one instead of opening the
   // resource in an unrelated server. Starting one from here is left out on purpose: the session
   // would carry env-file values, and session summaries show their env to the browser.

@@ -8,9 +8,10 @@ import { ReconnectButton } from "./reconnect-button";
 import { useReconnect } from "./use-reconnect";
 import { useStderr } from "./use-stderr";
 
-/** Why a server is gone, with what it last wrote to stderr. */
+/** Why a server is gone, with what it last wrote to stderr (a local one: a URL has no stderr). */
 export function DisconnectedNotice({ session }: { session: SessionSummary }) {
-  const stderr = useStderr(session.id);
+  const local = session.launch.kind === "stdio";
+  const stderr = useStderr(session.id, local);
   const reconnect = useReconnect();
   const lines = stderr.data?.lines ?? session.error?.stderrTail ?? [];
   const { error } = session;
@@ -29,7 +30,7 @@ export function DisconnectedNotice({ session }: { session: SessionSummary }) {
         error={reconnect.isError ? reconnect.error.message : null}
         onReconnect={() => reconnect.mutate(session.id)}
       />
-      <StderrTail lines={lines} dropped={stderr.data?.dropped ?? 0} summary="stderr" defaultOpen />
+      {local && <StderrTail lines={lines} dropped={stderr.data?.dropped ?? 0} summary="stderr" defaultOpen />}
     </div>
   );
 }

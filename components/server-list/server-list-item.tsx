@@ -4,6 +4,7 @@ import { useId } from "react";
 import { RecordControl } from "@/components/recorder/record-control";
 import { StderrTail } from "@/components/ui/stderr-tail";
 import type { SessionSummary } from "@/lib/contract";
+import { ConnectionDetails } from "./connection-details";
 import { exitNote } from "./exit-note";
 import { ReconnectButton } from "./reconnect-button";
 import { StatusBadge } from "./status-badge";
@@ -25,7 +26,8 @@ function subtitle(session: SessionSummary): string {
   if (session.serverInfo) parts.push(`${session.serverInfo.name} ${session.serverInfo.version}`.trim());
   else if (session.launch.kind === "http") parts.push(session.launch.url);
   else parts.push([session.launch.program, ...session.launch.args].join(" "));
-  if (session.protocolVersion) parts.push(session.protocolVersion);
+  // An HTTP session shows its protocol version beside the transport (ConnectionDetails).
+  if (session.protocolVersion && session.launch.kind === "stdio") parts.push(session.protocolVersion);
   return parts.join(" · ");
 }
 
@@ -83,6 +85,7 @@ export function ServerListItem({
           {subtitle(session)}
         </p>
       </div>
+      <ConnectionDetails session={session} />
       <RecordControl session={session} />
       {session.status === "disconnected" && (
         <div className="relative z-10 mt-1.5 flex flex-col gap-1 text-xs">
@@ -91,7 +94,9 @@ export function ServerListItem({
               <p className="break-words text-rose-800">
                 {[error.message, exitNote(error)].filter(Boolean).join(" ")}
               </p>
-              {error.stderrTail && <StderrTail lines={error.stderrTail} summary="stderr tail" />}
+              {error.stderrTail && session.launch.kind === "stdio" && (
+                <StderrTail lines={error.stderrTail} summary="stderr tail" />
+              )}
             </>
           )}
           <ReconnectButton

@@ -51,7 +51,9 @@ export function ServerListPane({
             </div>
           )
         ) : sessions.length === 0 ? (
-          <EmptyState title="No servers yet">Start the demo server or paste a command above.</EmptyState>
+          <EmptyState title="No servers yet">
+            Start the demo server, or paste a command or URL above.
+          </EmptyState>
         ) : (
           <ServerList
             sessions={sessions}

@@ -16,6 +16,8 @@ const TABS: readonly { id: PanelTab; label: string }[] = [
 
 /** The bottom drawer for the selected server: its raw traffic, notifications, stderr and tools. */
 export function ServerPanel({ session }: { session: SessionSummary }) {
+  // A server behind a URL is no process of ours: it has no stderr to show.
+  const tabs = session.launch.kind === "http" ? TABS.filter((t) => t.id !== "stderr") : TABS;
   const [open, setOpen] = useState(false);
   const [tab, setTab] = useState<PanelTab>("traffic");
   const [filters, setFilters] = useState<Record<PanelTab, string>>({
@@ -36,8 +38,8 @@ export function ServerPanel({ session }: { session: SessionSummary }) {
     const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
     if (!step) return;
     event.preventDefault();
-    const index = TABS.findIndex((t) => t.id === tab);
-    const next = TABS[(index + step + TABS.length) % TABS.length];
+    const index = tabs.findIndex((t) => t.id === tab);
+    const next = tabs[(index + step + tabs.length) % tabs.length];
     if (!next) return;
     choose(next.id);
     document.getElementById(`${baseId}-${next.id}`)?.focus();
@@ -55,7 +57,7 @@ export function ServerPanel({ session }: { session: SessionSummary }) {
           className="flex h-full items-stretch"
           onKeyDown={onTabKey}
         >
-          {TABS.map((t) => (
+          {tabs.map((t) => (
             <button
               key={t.id}
               id={`${baseId}-${t.id}`}

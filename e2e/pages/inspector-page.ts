@@ -42,6 +42,30 @@ export class InspectorPage {
     await this.page.getByRole("button", { name: /run server/i }).click();
   }
 
+  // Remote servers (issue #11).
+
+  /** The review step of a pasted server URL. */
+  get urlReview(): Locator {
+    return this.page.getByRole("region", { name: "Review the connection" });
+  }
+
+  /** Adds one header row in the URL review and fills it in. */
+  async addHeader(name: string, value: string): Promise<void> {
+    await this.urlReview.getByRole("button", { name: "+ Add header" }).click();
+    const names = this.urlReview.getByRole("textbox", { name: /^Header \d+ name$/ });
+    await names.last().fill(name);
+    await this.urlReview.getByLabel(`Value of ${name}`, { exact: true }).fill(value);
+  }
+
+  async confirmConnect(): Promise<void> {
+    await this.urlReview.getByRole("button", { name: "Connect", exact: true }).click();
+  }
+
+  /** The card of the server the workspace shows. */
+  get selectedServerCard(): Locator {
+    return this.page.getByRole("listitem").filter({ has: this.page.locator('button[aria-current="true"]') });
+  }
+
   /** Expand folders along a path of labels, then select the leaf. */
   async openResource(folders: string[], leaf: string): Promise<void> {
     for (const f of folders) {

@@ -55,7 +55,7 @@ export interface CheckResult {
   error?: string;
   stderrTail?: string[];
   /**
-   * Saved-file runs: sessions open at run time whose launch (program, args, env) is the check's.
+   * Saved-file runs: sessions open at run time whose launch (program, args, env; or URL, transport, headers) is the check's.
    * The run's own server is gone; a failing step opens its resource in one of these.
    */
   sessionIds?: string[];

@@ -1,0 +1,135 @@
+"use client";
+
+import { useId, useMemo } from "react";
+import { httpTransportChoices, type HttpTransportChoice } from "@/lib/contract";
+import { checkHeaders, urlWarnings, type HeaderRow, type UrlTarget } from "@/lib/url-launch";
+import { HeaderEditor } from "./header-editor";
+import { LaunchWarningList } from "./launch-warning-list";
+import { VisibleText } from "./visible-text";
+
+export interface UrlConnection {
+  url: string;
+  transport: HttpTransportChoice;
+  headers: Record<string, string>;
+}
+
+export interface UrlReviewProps {
+  target: UrlTarget;
+  transport: HttpTransportChoice;
+  onTransport: (transport: HttpTransportChoice) => void;
+  rows: readonly HeaderRow[];
+  onRows: (rows: HeaderRow[]) => void;
+  pending: boolean;
+  onRun: (connection: UrlConnection) => void;
+  onEdit: () => void;
+}
+
+const TRANSPORTS: Record<HttpTransportChoice, { label: string; hint: string }> = {
+  auto: { label: "Auto", hint: "Streamable HTTP, falling back to SSE" },
+  "streamable-http": { label: "Streamable HTTP", hint: "" },
+  sse: { label: "SSE", hint: "the legacy HTTP+SSE transport" },
+};
+
+const code =
+  "block rounded border border-zinc-200 bg-white px-1.5 py-0.5 font-mono text-xs leading-4 break-all whitespace-pre-wrap text-zinc-900";
+
+/**
+ * The consent step for a server behind a URL: the URL with every character visible, the host that
+ * will be contacted, the transport, and the headers sent with every request (values masked).
+ */
+export function UrlReview({
+  target,
+  transport,
+  onTransport,
+  rows,
+  onRows,
+  pending,
+  onRun,
+  onEdit,
+}: UrlReviewProps) {
+  const checked = useMemo(() => checkHeaders(rows), [rows]);
+  const names = Object.keys(checked.headers);
+  const warnings = urlWarnings(target, names);
+  const warningsId = useId();
+  const transportName = useId();
+  const invalid = checked.errors.size > 0;
+  return (
+    <section
+      aria-label="Review the connection"
+      className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50/60 p-2.5"
+    >
+      <p className="text-xs font-medium text-amber-900">The inspector will connect to this server:</p>
+      <dl className="flex flex-col gap-2 text-xs">
+        <div>
+          <dt className="mb-0.5 text-[11px] font-medium text-zinc-600">URL</dt>
+          <dd>
+            <code className={code} dir="ltr">
+              <VisibleText value={target.url} />
+            </code>
+          </dd>
+        </div>
+        <div>
+          <dt className="mb-0.5 text-[11px] font-medium text-zinc-600">Host</dt>
+          <dd className="flex flex-wrap items-center gap-1.5">
+            <code className="font-mono text-xs text-zinc-900" dir="ltr">
+              <VisibleText value={target.host} />
+            </code>
+            <span
+              className={`rounded px-1 text-[10px] font-medium ${
+                target.loopback ? "bg-emerald-100 text-emerald-800" : "bg-amber-200 text-amber-950"
+              }`}
+            >
+              {target.loopback ? "loopback: this machine" : "another machine"}
+            </span>
+          </dd>
+        </div>
+      </dl>
+      <fieldset className="flex flex-col gap-0.5" disabled={pending}>
+        <legend className="mb-0.5 text-[11px] font-medium text-zinc-600">Transport</legend>
+        {httpTransportChoices.map((choice) => (
+          <label key={choice} className="flex items-baseline gap-1.5 text-xs text-zinc-800">
+            <input
+              type="radio"
+              name={transportName}
+              value={choice}
+              checked={transport === choice}
+              onChange={() => onTransport(choice)}
+              className="translate-y-px"
+            />
+            {TRANSPORTS[choice].label}
+            {TRANSPORTS[choice].hint && (
+              <span className="text-[11px] text-zinc-500">({TRANSPORTS[choice].hint})</span>
+            )}
+          </label>
+        ))}
+      </fieldset>
+      <HeaderEditor rows={rows} errors={checked.errors} disabled={pending} onChange={onRows} />
+      {names.length > 0 && (
+        <p className="text-[11px] leading-4 text-zinc-500">
+          Sent with every request to this server only; the values stay on the inspector&apos;s backend and are
+          not shown again.
+        </p>
+      )}
+      <LaunchWarningList id={warningsId} warnings={warnings} />
+      <div className="flex justify-end gap-2">
+        <button
+          type="button"
+          onClick={onEdit}
+          disabled={pending}
+          className="rounded-md border border-zinc-300 bg-white px-3 py-1 text-xs font-medium text-zinc-800 hover:bg-zinc-100 disabled:opacity-40"
+        >
+          Edit
+        </button>
+        <button
+          type="button"
+          onClick={() => onRun({ url: target.url, transport, headers: checked.headers })}
+          disabled={pending || invalid}
+          aria-describedby={warnings.length > 0 ? warningsId : undefined}
+          className="rounded-md bg-zinc-900 px-3 py-1 text-xs font-medium text-white hover:bg-zinc-700 disabled:opacity-60"
+        >
+          {pending ? "Connecting…" : "Connect"}
+        </button>
+      </div>
+    </section>
+  );
+}

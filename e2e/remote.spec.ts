@@ -1,0 +1,105 @@
+/**
+ * Issue #11 end to end: servers behind a URL, connected from the page. server-everything runs over
+ * Streamable HTTP and over the legacy HTTP+SSE transport on free loopback ports; the page connects
+ * to each with transport `auto` and a custom header whose value must never reach the page.
+ */
+import { freePort, startEverythingHttp, type HttpServerHandle } from "../server/testing/http-servers";
+import { expect, test } from "./fixtures";
+
+const SECRET = "secret-value-7f3a";
+const DOCUMENTS = [
+  "architecture.md",
+  "extension.md",
+  "features.md",
+  "how-it-works.md",
+  "instructions.md",
+  "startup.md",
+  "structure.md",
+];
+
+let streamable: HttpServerHandle | undefined;
+let sse: HttpServerHandle | undefined;
+
+test.beforeAll(async () => {
+  [streamable, sse] = await Promise.all([startEverythingHttp("streamableHttp"), startEverythingHttp("sse")]);
+});
+test.afterAll(async () => {
+  await Promise.all([streamable?.stop(), sse?.stop()]);
+});
+test.afterEach(async ({ api }) => api.deleteAll());
+
+test("connect by URL over Streamable HTTP and SSE: review with a masked header, a refused port explained, browse, read, disconnect", async ({
+  page,
+  inspector,
+  api,
+}) => {
+  if (!streamable || !sse) throw new Error("servers did not start");
+  const servers = [
+    { url: streamable.url, shown: "auto → Streamable HTTP" },
+    { url: sse.url, shown: "auto → SSE" },
+  ];
+  await inspector.open();
+
+  // A port nobody listens on: the API's reason shows in the panel, and nothing typed is lost.
+  // (Not port 1: fetch refuses "bad ports" before connecting, a different failure.)
+  const closed = `127.0.0.1:${await freePort()}`;
+  await inspector.pasteCommand(`http://${closed}/mcp`);
+  await inspector.addHeader("X-Api-Key", SECRET);
+  await inspector.confirmConnect();
+  const failure = page.getByRole("alert").filter({ hasText: "Could not connect" });
+  await expect(failure).toContainText(`Connection refused by ${closed}: is the server running on that port?`);
+  await expect(failure).not.toContainText("stderr");
+  await expect(inspector.urlReview.getByLabel("Value of X-Api-Key", { exact: true })).toHaveValue(SECRET);
+  await inspector.urlReview.getByRole("button", { name: "Edit" }).click();
+
+  for (const [i, server] of servers.entries()) {
+    await inspector.pasteCommand(server.url);
+    const review = inspector.urlReview;
+    await expect(review).toContainText(server.url);
+    await expect(review).toContainText(`${new URL(server.url).host}loopback: this machine`);
+    await expect(review.getByRole("radio", { name: /^Auto/ })).toBeChecked();
+    // The refused attempt's header is still there for the first server; the second gets its own.
+    if (i > 0) await inspector.addHeader("X-Api-Key", SECRET);
+    const value = review.getByLabel("Value of X-Api-Key", { exact: true });
+    await expect(value).toHaveValue(SECRET);
+    await expect(value).toHaveAttribute("type", "password");
+    if (i === 0) await page.screenshot({ path: "test-results/remote-review.png" });
+    expect(await page.locator("body").innerText()).not.toContain(SECRET);
+    await inspector.confirmConnect();
+
+    await expect(inspector.tree).toBeVisible({ timeout: 20_000 });
+    await expect(inspector.urlReview).toHaveCount(0);
+    const card = inspector.selectedServerCard;
+    await expect(card).toContainText(server.shown);
+    await expect(card).toContainText(server.url);
+    await expect(card).toContainText("headers X-Api-Key");
+    await expect(card.getByTitle("Negotiated protocol version")).toHaveText(/^\d{4}-\d{2}-\d{2}$/);
+    await expect(card).not.toContainText(SECRET);
+
+    await inspector.filterBox.fill("static/document");
+    for (const name of DOCUMENTS) await expect(inspector.treeItem(name)).toBeVisible();
+    await inspector.treeItem("architecture.md").click();
+    await expect(inspector.viewer).toContainText("demo://resource/static/document/architecture.md");
+    await expect(
+      inspector.viewer.getByRole("heading", { name: "Everything Server – Architecture" }),
+    ).toBeVisible();
+    await page.screenshot({ path: `test-results/remote-connected-${i}.png` });
+  }
+
+  const sessions = await api.sessions();
+  expect(sessions.map((s) => (s.transport.kind === "http" ? s.transport.used : null))).toEqual([
+    "streamable-http",
+    "sse",
+  ]);
+  expect(JSON.stringify(sessions)).not.toContain(SECRET);
+  expect(await page.locator("body").innerText()).not.toContain(SECRET);
+
+  for (const session of sessions) {
+    await page
+      .getByRole("button", { name: `Disconnect ${session.name}` })
+      .first()
+      .click();
+  }
+  await expect(page.getByRole("button", { name: /^Disconnect / })).toHaveCount(0);
+  expect(await api.sessions()).toHaveLength(0);
+});

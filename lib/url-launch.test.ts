@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import { checkHeaders, looksLikeUrl, parseServerUrl, singleServerFromConfig } from "./url-launch";
+
+describe("looksLikeUrl", () => {
+  it("takes a paste that starts with http:// or https:// as a URL, and a command line not", () => {
+    expect(looksLikeUrl("  HTTPS://example.test/mcp\n")).toBe(true);
+    expect(looksLikeUrl("http://127.0.0.1:3001/sse")).toBe(true);
+    expect(looksLikeUrl("npx -y mcp-remote https://example.test/mcp")).toBe(false);
+    expect(looksLikeUrl("ftp://example.test/")).toBe(false);
+  });
+});
+
+describe("parseServerUrl", () => {
+  it("names the host and says whether it is this machine", () => {
+    const cases: [string, string, boolean][] = [
+      ["http://127.0.0.1:3001/mcp", "127.0.0.1:3001", true],
+      ["http://127.8.9.10/mcp", "127.8.9.10", true],
+      ["http://localhost:8080/mcp", "localhost:8080", true],
+      ["http://api.localhost/mcp", "api.localhost", true],
+      ["http://[::1]:9000/mcp", "[::1]:9000", true],
+      ["https://mcp.example.test/mcp", "mcp.example.test", false],
+      ["http://10.0.0.2:3001/mcp", "10.0.0.2:3001", false],
+      ["http://127.0.0.1.example.test/", "127.0.0.1.example.test", false],
+    ];
+    for (const [url, host, loopback] of cases) {
+      expect(parseServerUrl(url), url).toEqual({ ok: true, target: { url, host, loopback } });
+    }
+  });
+
+  it("shows the host as the URL parser reads it: invisible characters dropped, IDN as punycode", () => {
+    const parsed = parseServerUrl("https://exa\u200bmple.test/mcp");
+    expect(parsed.ok && parsed.target.host).toBe("example.test");
+    const idn = parseServerUrl("https://exаmple.test/"); // Cyrillic а
+    expect(idn.ok && idn.target.host).toMatch(/^xn--/);
+  });
+
+  it("refuses what the API refuses, with its reason", () => {
+    expect(parseServerUrl("https://user:pw@example.test/")).toEqual({
+      ok: false,
+      message: "expected an http:// or https:// URL without user:password@",
+    });
+    expect(parseServerUrl("http://").ok).toBe(false);
+  });
+});
+
+describe("checkHeaders", () => {
+  it("keeps valid rows, skips empty ones and explains the others", () => {
+    const { headers, errors } = checkHeaders([
+      { id: 1, name: "Authorization", value: "Bearer x" },
+      { id: 2, name: "", value: "" },
+      { id: 3, name: "X:Bad", value: "1" },
+      { id: 4, name: "X-Line", value: "a\r\nInjected: 1" },
+      { id: 5, name: "authorization", value: "again" },
+    ]);
+    expect(headers).toEqual({ Authorization: "Bearer x" });
+    expect(Object.fromEntries(errors)).toEqual({
+      3: "invalid header name",
+      4: "header values cannot contain line breaks",
+      5: "authorization is given twice",
+    });
+  });
+
+  it("refuses more than 64 headers, as the API does", () => {
+    const rows = Array.from({ length: 65 }, (_, i) => ({ id: i + 1, name: `X-H${i}`, value: "v" }));
+    expect(checkHeaders(rows).errors.get(65)).toBe("at most 64 headers");
+  });
+});
+
+describe("singleServerFromConfig", () => {
+  it("takes the one server of an mcpServers paste, with its headers and transport", () => {
+    const text = JSON.stringify({
+      mcpServers: {
+        docs: { url: "http://127.0.0.1:3001/sse", type: "sse", headers: { "X-Api-Key": "k" } },
+      },
+    });
+    expect(singleServerFromConfig(text)).toEqual({
+      ok: true,
+      config: {
+        name: "docs",
+        launch: {
+          kind: "http",
+          url: "http://127.0.0.1:3001/sse",
+          transport: "sse",
+          headers: { "X-Api-Key": "k" },
+        },
+      },
+    });
+    expect(singleServerFromConfig('{"a":{"url":"http://localhost/mcp","type":"http"}}')).toMatchObject({
+      ok: true,
+      config: { name: "a", launch: { transport: "streamable-http", headers: {} } },
+    });
+    expect(singleServerFromConfig('{"mcpServers":{"a":{"command":"node","args":["x.js"]}}}')).toEqual({
+      ok: true,
+      config: { name: "a", launch: { kind: "stdio", program: "node", args: ["x.js"], env: {} } },
+    });
+  });
+
+  it("says why a paste cannot be used", () => {
+    expect(singleServerFromConfig("{oops")).toEqual({
+      ok: false,
+      message: "line 1: not valid JSON: expected a string",
+    });
+    expect(
+      singleServerFromConfig('{"mcpServers":{"a":{"url":"http://x/"},"b":{"url":"http://y/"}}}'),
+    ).toEqual({
+      ok: false,
+      message: "paste one server at a time (this config has 2)",
+    });
+    expect(
+      singleServerFromConfig('{"mcpServers":{"a":{"command":"node","env":{"K":"${KEY}"}}}}'),
+    ).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("uses ${KEY}, which the page does not fill in yet") as unknown,
+    });
+  });
+});
