@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { AuthStateResponse, SignInResponse } from "@/lib/oauth";
+import { serverKey, tokenStore } from "@/server/mcp/oauth/token-store";
 import { freePort, startFixtureHttp, type HttpServerHandle } from "@/server/testing/http-servers";
 import { leftoverProcesses } from "@/server/testing/processes";
 import { call, callJson, TEST_PORT } from "@/server/testing/route-client";
@@ -167,7 +168,7 @@ describe("OAuth sign-in of a remote server", () => {
     expect((await callback(location)).status).toBe(400);
   });
 
-  it("refreshes an access token before it expires, and the session keeps reading", async () => {
+  it("refreshes an access token before it expires and on a 401, and the session keeps reading", async () => {
     const f = await startOauth({ TOKEN_TTL_SECONDS: "2" });
     const { id } = await connect({ url: f.mcpUrl });
     const { page } = await signIn(id);
@@ -183,6 +184,14 @@ describe("OAuth sign-in of a remote server", () => {
     const text = (await authState(id)).log.map((s) => s.text).join("\n");
     expect(text).toMatch(/The access token is (expired|about to expire): refreshing it/);
     expect(text.match(/Access token received/g)?.length).toBeGreaterThanOrEqual(2);
+
+    // A token the server expired before we expected (clock skew, revocation): its 401 makes the
+    // SDK refresh and send the request again.
+    tokenStore().update(serverKey(f.mcpUrl), false, { expiresAt: Date.now() + 3_600_000 });
+    await new Promise((r) => setTimeout(r, 2_200));
+    const before401 = loggedTokens(f).length;
+    expect(await readNote(id)).toBe("only for signed-in clients");
+    expect(loggedTokens(f).length).toBeGreaterThan(before401);
   });
 
   it("sign out forgets the tokens: the session ends and signing in needs consent again", async () => {
@@ -237,5 +246,21 @@ describe("OAuth sign-in of a remote server", () => {
     expect(seenA).toHaveLength(1);
     expect(seenB).toHaveLength(1);
     expect(seenA.filter((t) => seenB.includes(t))).toEqual([]);
+  });
+});
+
+describe("a 401 without usable OAuth metadata", () => {
+  it("fails with a sentence that says sign-in is needed and which OAuth step broke", async () => {
+    const server = await startFixtureHttp("e2e/fixtures/servers/http-misbehaving.ts");
+    started.push(server);
+    startedPids.add(server.pid);
+    const res = await callJson<{ error: { message: string } }>(sessionsRoute.POST, {
+      method: "POST",
+      body: { url: `${server.url}/unauthorized` },
+    });
+    expect(res.status).toBe(502);
+    expect(res.body.error.message).toMatch(
+      /^This server needs sign-in: .*\/unauthorized answered 401 Unauthorized, but its OAuth flow failed at POST .*\/register → 404/,
+    );
   });
 });

@@ -374,7 +374,7 @@ export class McpSession {
 
   private describeStartFailure(cause: unknown): string {
     const err = cause instanceof Error ? cause : new Error(String(cause));
-    const specific = this.transport.describeStartFailure(err);
+    const specific = this.auth?.describeFailure(err) ?? this.transport.describeStartFailure(err);
     if (specific) return specific;
     if (/timed out/i.test(err.message))
       return `The server did not complete initialization within ${this.config.connectTimeoutMs} ms.`;

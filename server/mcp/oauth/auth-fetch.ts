@@ -18,6 +18,8 @@ export function authObservingFetch(options: {
   mcpUrl: URL;
   allowed: Set<string>;
   steps: FlowSteps;
+  /** The MCP endpoint itself answered 401: the server wants sign-in. */
+  onUnauthorized: () => void;
   base?: FetchLike;
 }): FetchLike {
   const base = options.base ?? fetch;
@@ -43,14 +45,19 @@ export function authObservingFetch(options: {
   return async (url, init) => {
     const target = new URL(url);
     const response = await base(target, init);
-    if (`${target.origin}${target.pathname}` === mcp) return response;
+    if (`${target.origin}${target.pathname}` === mcp) {
+      if (response.status === 401) options.onUnauthorized();
+      return response;
+    }
     const method = init?.method ?? "GET";
-    const failed = response.status >= 400 && response.status !== 404;
+    // A 404 on a well-known path is discovery trying its next candidate, not a failure.
+    const wellKnown = target.pathname.includes("/.well-known/");
+    const failed = response.status >= 400 && !(wellKnown && response.status === 404);
     options.steps.add(
       failed ? "error" : "info",
       `${method} ${target.origin}${target.pathname} → ${response.status}`,
     );
-    if (!response.ok || !target.pathname.includes("/.well-known/")) return response;
+    if (!response.ok || !wellKnown) return response;
     const doc = await peekJson(response);
     if (!doc) return response;
     if (target.pathname.includes("/.well-known/oauth-protected-resource")) {

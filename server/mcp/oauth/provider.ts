@@ -202,7 +202,7 @@ export class InspectorOAuthProvider implements OAuthClientProvider {
     );
     const asm = state.authorizationServerMetadata;
     this.o.steps.add(
-      asm ? "ok" : "error",
+      asm ? "ok" : "info",
       asm
         ? `Authorization server metadata for ${state.authorizationServerUrl}: issuer ${asm.issuer}; authorize ${
             asm.authorization_endpoint

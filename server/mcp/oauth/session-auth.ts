@@ -24,6 +24,8 @@ export class SessionAuth {
   /** Under the guarded fetch: logs the flow's requests and admits the authorization server. */
   readonly fetchBase: FetchLike;
   private readonly key: string;
+  /** The server answered 401 during the current connect attempt. */
+  private challenged = false;
 
   constructor(
     sessionId: string,
@@ -35,7 +37,12 @@ export class SessionAuth {
     this.key = serverKey(url);
     this.steps = new FlowSteps(onChange);
     this.allowedOrigins = new Set([url.origin]);
-    this.fetchBase = authObservingFetch({ mcpUrl: url, allowed: this.allowedOrigins, steps: this.steps });
+    this.fetchBase = authObservingFetch({
+      mcpUrl: url,
+      allowed: this.allowedOrigins,
+      steps: this.steps,
+      onUnauthorized: () => (this.challenged = true),
+    });
     const settings = launch.auth ?? {};
     this.provider = new InspectorOAuthProvider({
       serverUrl: url,
@@ -70,6 +77,24 @@ export class SessionAuth {
   /** Before a connect attempt: forget the last attempt's authorization URL. */
   beginAttempt(): void {
     this.provider.authorizationUrl = null;
+    this.challenged = false;
+  }
+
+  /**
+   * A connect that the server answered with 401 but whose OAuth flow broke before the consent
+   * step (no metadata, registration refused…): say so, and which step, instead of the SDK's words.
+   */
+  describeFailure(cause: Error): string | null {
+    if (!this.challenged) return null;
+    this.status = "needs-sign-in";
+    const failed = this.steps
+      .list()
+      .reverse()
+      .find((s) => s.kind === "error");
+    const why = cause.message.length > 300 ? `${cause.message.slice(0, 300)}…` : cause.message;
+    return `This server needs sign-in: ${this.launch.url} answered 401 Unauthorized, but its OAuth flow failed${
+      failed ? ` at ${failed.text}` : ""
+    } (${why}).`;
   }
 
   /** A connect failed: true if it failed because the user must consent (the SDK stopped there). */
