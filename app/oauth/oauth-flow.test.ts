@@ -232,6 +232,31 @@ describe("OAuth sign-in of a remote server", () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 
+  it("a pre-registered client id is used as given: no dynamic registration", async () => {
+    const f = await startOauth();
+    const registered = await fetch(`${f.authUrl}/register`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        client_name: "registered by hand",
+        redirect_uris: [`http://127.0.0.1:${TEST_PORT}/oauth/callback`],
+        token_endpoint_auth_method: "none",
+      }),
+    });
+    const { client_id: clientId } = (await registered.json()) as { client_id: string };
+    const { id } = await connect({ url: f.mcpUrl, auth: { clientId } });
+    const { authorizationUrl, page } = await signIn(id);
+    expect(authorizationUrl.searchParams.get("client_id")).toBe(clientId);
+    expect(page.status).toBe(200);
+    expect(await readNote(id)).toBe("only for signed-in clients");
+    const state = await authState(id);
+    expect(state.clientId).toBe(clientId);
+    const text = state.log.map((s) => s.text).join("\n");
+    expect(text).toContain(`Using the pre-registered client ${clientId}`);
+    expect(text).not.toContain("Registered client");
+    expect(text).not.toContain(`POST ${f.authUrl}/register`);
+  });
+
   it("a token is never sent to another server: two protected servers each see only their own", async () => {
     const [a, b] = await Promise.all([startOauth(), startOauth()]);
     if (!a || !b) throw new Error("fixtures");

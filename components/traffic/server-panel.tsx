@@ -1,29 +1,36 @@
 "use client";
 
 import { useId, useState, type KeyboardEvent } from "react";
+import { OAuthTab } from "@/components/auth/oauth-tab";
 import type { SessionSummary } from "@/lib/contract";
 import { StderrConsole } from "./stderr-console";
 import { ToolsTab } from "./tools-tab";
 import { TrafficLog } from "./traffic-log";
 
-type PanelTab = "traffic" | "notifications" | "stderr" | "tools";
+type PanelTab = "traffic" | "notifications" | "stderr" | "tools" | "auth";
 const TABS: readonly { id: PanelTab; label: string }[] = [
   { id: "traffic", label: "Traffic" },
   { id: "notifications", label: "Notifications" },
   { id: "stderr", label: "stderr" },
   { id: "tools", label: "Tools" },
 ];
+/** Remote servers also show their OAuth sign-in. */
+const HTTP_TABS: readonly { id: PanelTab; label: string }[] = [...TABS, { id: "auth", label: "Sign-in" }];
 
 /** The bottom drawer for the selected server: its raw traffic, notifications, stderr and tools. */
 export function ServerPanel({ session }: { session: SessionSummary }) {
   const [open, setOpen] = useState(false);
-  const [tab, setTab] = useState<PanelTab>("traffic");
+  const [chosen, setTab] = useState<PanelTab>("traffic");
   const [filters, setFilters] = useState<Record<PanelTab, string>>({
     traffic: "",
     notifications: "",
     stderr: "",
     tools: "",
+    auth: "",
   });
+  const tabs = session.launch.kind === "http" ? HTTP_TABS : TABS;
+  // The Sign-in tab of a remote server does not carry over to a local one.
+  const tab = tabs.some((t) => t.id === chosen) ? chosen : "traffic";
   const baseId = useId();
   const panelId = `${baseId}-panel`;
   const setFilter = (value: string) => setFilters((f) => ({ ...f, [tab]: value }));
@@ -36,8 +43,8 @@ export function ServerPanel({ session }: { session: SessionSummary }) {
     const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
     if (!step) return;
     event.preventDefault();
-    const index = TABS.findIndex((t) => t.id === tab);
-    const next = TABS[(index + step + TABS.length) % TABS.length];
+    const index = tabs.findIndex((t) => t.id === tab);
+    const next = tabs[(index + step + tabs.length) % tabs.length];
     if (!next) return;
     choose(next.id);
     document.getElementById(`${baseId}-${next.id}`)?.focus();
@@ -55,7 +62,7 @@ export function ServerPanel({ session }: { session: SessionSummary }) {
           className="flex h-full items-stretch"
           onKeyDown={onTabKey}
         >
-          {TABS.map((t) => (
+          {tabs.map((t) => (
             <button
               key={t.id}
               id={`${baseId}-${t.id}`}
@@ -109,6 +116,8 @@ export function ServerPanel({ session }: { session: SessionSummary }) {
               filter={filters.stderr}
               onFilter={setFilter}
             />
+          ) : tab === "auth" ? (
+            <OAuthTab session={session} />
           ) : (
             <ToolsTab
               sessionId={session.id}

@@ -120,7 +120,10 @@ export class McpSession {
     );
     this.auth =
       launch.kind === "http"
-        ? new SessionAuth(id, launch, config.maxMessageBytes, () => this.changed())
+        ? // Steps logged while it is being built are heard with the first summary.
+          new SessionAuth(id, launch, config.maxMessageBytes, () => {
+            if (this.auth) this.changed();
+          })
         : null;
     this.client = new Client(CLIENT_INFO, { capabilities: {} });
     this.client.onclose = () => this.onTransportClosed();
