@@ -212,6 +212,37 @@ describe("OAuth sign-in of a remote server", () => {
     expect((await summaryOf(id)).status).toBe("disconnected");
   });
 
+  it("a revoked grant takes the session back to needs sign-in, not to an error", async () => {
+    const f = await startOauth();
+    const { id } = await connect({ url: f.mcpUrl });
+    await signIn(id);
+    expect(await readNote(id)).toBe("only for signed-in clients");
+    const stored = tokenStore().get(serverKey(f.mcpUrl), false);
+    const clientId = stored?.clientInformation?.client_id ?? "";
+    for (const token of [stored?.tokens?.access_token, stored?.tokens?.refresh_token]) {
+      const revoked = await fetch(`${f.authUrl}/revoke`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ token: token ?? "", client_id: clientId }).toString(),
+      });
+      expect(revoked.status).toBe(200);
+    }
+
+    const list = await get<{ error: { code: string; message: string } }>(
+      resourcesRoute.GET,
+      id,
+      "?refresh=1",
+    );
+    expect(list.status).toBe(409);
+    expect(list.body.error.message).toMatch(/waiting for sign-in/);
+    const summary = await summaryOf(id);
+    expect(summary.status).toBe("disconnected");
+    expect(summary.auth?.status).toBe("needs-sign-in");
+    // And signing in again works.
+    await signIn(id);
+    expect(await readNote(id)).toBe("only for signed-in clients");
+  });
+
   it("remember keeps the tokens in a 0600 file in the config directory, and sign out removes them", async () => {
     const f = await startOauth();
     const { id } = await connect({ url: f.mcpUrl, auth: { remember: true } });

@@ -426,6 +426,14 @@ export class McpSession {
     try {
       return await run();
     } catch (err) {
+      if (this.auth?.awaitingConsent(err)) {
+        // The grant is gone (revoked, refresh refused): back to "needs sign-in", not an error.
+        this.markDisconnected(
+          "The server's sign-in ended (the token could not be refreshed): sign in again.",
+          true,
+        );
+        throw new SessionNotConnectedError(this.name, "waiting for sign-in");
+      }
       if (!this.transport.isSessionExpired(err)) throw this.transport.failure ?? err;
       await this.reinitialize("a request");
       return run();
