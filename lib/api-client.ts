@@ -34,6 +34,7 @@ import type {
   SaveCheckBody,
   SaveCheckResponse,
 } from "./recorder/types";
+import type { AuthStateResponse, SignInResponse } from "./oauth";
 
 // Kept for the components that import the tool types from the client (the contract owns them).
 export type { CallToolResult, Tool, ToolListResponse } from "./contract";
@@ -163,6 +164,11 @@ export function createApiClient(options: ApiClientOptions) {
     getStderr: (id: string, o?: RequestOptions) => json<StderrResponse>(`${session(id)}/stderr`, o),
     reconnectSession: (id: string, o?: RequestOptions) =>
       json<SessionSummary>(`${session(id)}/reconnect`, { ...o, method: "POST" }),
+    getAuth: (id: string, o?: RequestOptions) => json<AuthStateResponse>(`${session(id)}/auth`, o),
+    signIn: (id: string, o?: RequestOptions) =>
+      json<SignInResponse>(`${session(id)}/auth/sign-in`, { ...o, method: "POST" }),
+    signOut: (id: string, o?: RequestOptions) =>
+      json<SessionSummary>(`${session(id)}/auth/sign-out`, { ...o, method: "POST" }),
     listWatches: (id: string, o?: RequestOptions) => json<WatchListResponse>(`${session(id)}/watches`, o),
     watchResource: (id: string, uri: string, o?: RequestOptions) =>
       postJson<WatchInfo>(`${session(id)}/watches`, { uri }, o),

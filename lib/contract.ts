@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import type { TrafficSummary } from "./events";
+import type { AuthSummary } from "./oauth";
 import type {
   ReadResourceResult,
   Resource,
@@ -215,6 +216,8 @@ export interface SessionSummary {
   /** Notifications received for capabilities the server did not declare (honoured anyway). */
   undeclaredNotifications: number;
   watchCount: number;
+  /** A remote server's OAuth sign-in (HTTP sessions only; never a token). */
+  auth?: AuthSummary;
 }
 
 export interface SessionListResponse {

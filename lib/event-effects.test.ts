@@ -43,6 +43,18 @@ describe("eventEffects", () => {
     expect(steady.some((e) => e.op === "invalidate")).toBe(false);
   });
 
+  it("a session whose OAuth flow logged a step refetches its sign-in steps, and only then", () => {
+    const withSteps = (steps: number) =>
+      ({
+        ...summary("a", "disconnected"),
+        auth: { status: "needs-sign-in", remember: false, steps },
+      }) as SessionSummary;
+    const effects = eventEffects({ type: "session", session: withSteps(3) }, withSessions([withSteps(2)]), 0);
+    expect(effects).toContainEqual({ op: "invalidate", key: queryKeys.auth("a") });
+    const same = eventEffects({ type: "session", session: withSteps(3) }, withSessions([withSteps(3)]), 0);
+    expect(same.some((e) => e.op === "invalidate")).toBe(false);
+  });
+
   it("session-removed drops it from the list and forgets its queries", () => {
     const effects = eventEffects({ type: "session-removed", sessionId: "a" }, nothing, 0);
     expect(setOn(effects[0], { sessions: [summary("a"), summary("b")] })).toEqual({

@@ -74,6 +74,9 @@ export function eventEffects(
       // Back from disconnected: everything shown for it (failed reads, lists) is worth a re-read.
       if (previous && previous.status !== "connected" && next.status === "connected") {
         effects.push({ op: "invalidate", key: queryKeys.sessionScope(next.id) });
+      } else if (next.auth && next.auth.steps !== previous?.auth?.steps) {
+        // The OAuth flow logged a step: the server panel's list of steps is stale.
+        effects.push({ op: "invalidate", key: queryKeys.auth(next.id) });
       }
       return effects;
     }

@@ -48,6 +48,8 @@ export const queryKeys = {
   /** JSON-RPC traffic held by this tab (snapshot + stream appends). */
   traffic: (sessionId: string) => [...queryKeys.sessionScope(sessionId), "traffic"] as const,
   tools: (sessionId: string) => [...queryKeys.sessionScope(sessionId), "tools"] as const,
+  /** A remote server's OAuth state and steps (components/auth/). */
+  auth: (sessionId: string) => [...queryKeys.sessionScope(sessionId), "auth"] as const,
   /** Client-only: marks derived from live events (lib/live-marks.ts). */
   liveMarks: (sessionId: string) => [...queryKeys.sessionScope(sessionId), "live-marks"] as const,
   /** The session's recording; null while it is not recording (lib/recorder/queries.ts). */
@@ -159,6 +161,12 @@ export const trafficQuery = (api: ApiClient, sessionId: string) =>
     gcTime: 30_000,
     // Up to 2,000 entries of up to 16 KB: deep comparison on every append would cost more than it saves.
     structuralSharing: false,
+  });
+
+export const authQuery = (api: ApiClient, sessionId: string) =>
+  queryOptions({
+    queryKey: queryKeys.auth(sessionId),
+    queryFn: ({ signal }) => api.getAuth(sessionId, { signal }),
   });
 
 export const toolsQuery = (api: ApiClient, sessionId: string) =>

@@ -1,31 +1,37 @@
 "use client";
 
 import { useId, useState, type KeyboardEvent } from "react";
+import { OAuthTab } from "@/components/auth/oauth-tab";
 import type { SessionSummary } from "@/lib/contract";
 import { StderrConsole } from "./stderr-console";
 import { ToolsTab } from "./tools-tab";
 import { TrafficLog } from "./traffic-log";
 
-type PanelTab = "traffic" | "notifications" | "stderr" | "tools";
+type PanelTab = "traffic" | "notifications" | "stderr" | "tools" | "auth";
 const TABS: readonly { id: PanelTab; label: string }[] = [
   { id: "traffic", label: "Traffic" },
   { id: "notifications", label: "Notifications" },
   { id: "stderr", label: "stderr" },
   { id: "tools", label: "Tools" },
 ];
+/** Remote servers also show their OAuth sign-in. */
+const HTTP_TABS: readonly { id: PanelTab; label: string }[] = [...TABS, { id: "auth", label: "Sign-in" }];
 
 /** The bottom drawer for the selected server: its raw traffic, notifications, stderr and tools. */
 export function ServerPanel({ session }: { session: SessionSummary }) {
-  // A server behind a URL is no process of ours: it has no stderr to show.
-  const tabs = session.launch.kind === "http" ? TABS.filter((t) => t.id !== "stderr") : TABS;
   const [open, setOpen] = useState(false);
-  const [tab, setTab] = useState<PanelTab>("traffic");
+  const [chosen, setTab] = useState<PanelTab>("traffic");
   const [filters, setFilters] = useState<Record<PanelTab, string>>({
     traffic: "",
     notifications: "",
     stderr: "",
     tools: "",
+    auth: "",
   });
+  // A server behind a URL is no process of ours: no stderr; it may need OAuth sign-in instead.
+  const tabs = session.launch.kind === "http" ? HTTP_TABS.filter((t) => t.id !== "stderr") : TABS;
+  // The Sign-in tab of a remote server does not carry over to a local one.
+  const tab = tabs.some((t) => t.id === chosen) ? chosen : "traffic";
   const baseId = useId();
   const panelId = `${baseId}-panel`;
   const setFilter = (value: string) => setFilters((f) => ({ ...f, [tab]: value }));
@@ -111,6 +117,8 @@ export function ServerPanel({ session }: { session: SessionSummary }) {
               filter={filters.stderr}
               onFilter={setFilter}
             />
+          ) : tab === "auth" ? (
+            <OAuthTab session={session} />
           ) : (
             <ToolsTab
               sessionId={session.id}

@@ -1,5 +1,6 @@
 "use client";
 
+import { SignInNotice } from "@/components/auth/sign-in-notice";
 import { DisconnectedNotice } from "@/components/server-list/disconnected-notice";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PaneHeader } from "@/components/ui/pane-header";
@@ -46,6 +47,8 @@ export function MiddleColumn({
           <div className="p-3">
             <Spinner label={`Starting ${session.name}…`} />
           </div>
+        ) : session.status === "disconnected" && session.auth?.status === "needs-sign-in" ? (
+          <SignInNotice session={session} />
         ) : session.status === "disconnected" ? (
           <DisconnectedNotice session={session} />
         ) : (

@@ -123,6 +123,8 @@ async function main(): Promise<void> {
   if (allowRemote) process.env.MCP_INSPECTOR_DANGEROUSLY_ALLOW_REMOTE = "1";
 
   const shownHost = host.includes(":") ? `[${host}]` : host;
+  // The OAuth callback's redirect_uri (server/mcp/oauth/provider.ts): the origin the user opens.
+  process.env.MCP_INSPECTOR_ORIGIN = `http://${shownHost}:${actualPort}`;
   const url = `http://${shownHost}:${actualPort}/?token=${token}`;
   console.log(`mcp-resource-inspector ready: ${url}`);
   await connectStartupServers(servers, `http://${shownHost}:${actualPort}`, token, (line) =>

@@ -25,6 +25,9 @@ export class SessionStartError extends Error {
   }
 }
 
+/** A remote server wants OAuth sign-in: the session stays, waiting for the user's consent. */
+export class SignInRequiredError extends SessionStartError {}
+
 export class TooManySessionsError extends Error {}
 
 export class WatchNotSupportedError extends Error {

@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type { LaunchSpec } from "@/lib/contract";
 import { readConfig, type McpConfig } from "./config";
-import { SessionNotFoundError, TooManySessionsError } from "./errors";
+import { SessionNotFoundError, SignInRequiredError, TooManySessionsError } from "./errors";
 import { EventBus } from "./event-bus";
 import { McpSession } from "./session";
 
@@ -44,6 +44,11 @@ export class SessionRegistry {
     try {
       await session.connect();
     } catch (err) {
+      // A server that wants OAuth sign-in is kept: the page sends the user to consent.
+      if (err instanceof SignInRequiredError) {
+        this.uniquifyName(session);
+        return session;
+      }
       // A server that never came up is not kept; its error is in the 502.
       this.sessions.delete(id);
       this.events.emit({ type: "session-removed", sessionId: id });

@@ -22,10 +22,12 @@ import {
   CompletionsNotSupportedError,
   SessionNotConnectedError,
   SessionStartError,
+  SignInRequiredError,
   WatchNotSupportedError,
 } from "./errors";
 import { Batcher } from "./event-bus";
 import { ListCache } from "./list-cache";
+import { SessionAuth } from "./oauth/session-auth";
 import { walkPages, type PagedResult } from "./pagination";
 import { StderrLog } from "./stderr-log";
 import { summarize, TrafficLog } from "./traffic-log";
@@ -88,6 +90,8 @@ export class McpSession {
   preset: "demo" | null = null;
   /** Notifications the server sent without declaring the capability (shown, not rejected). */
   undeclaredNotifications = 0;
+  /** A remote server's OAuth sign-in (null for stdio). */
+  readonly auth: SessionAuth | null;
 
   private readonly client: Client;
   private transport: OwnedTransport;
@@ -114,6 +118,13 @@ export class McpSession {
     this.trafficBatch = new Batcher(50, 200, (entries) =>
       this.emit({ type: "traffic", sessionId: id, entries }),
     );
+    this.auth =
+      launch.kind === "http"
+        ? // Steps logged while it is being built are heard with the first summary.
+          new SessionAuth(id, launch, config.maxMessageBytes, () => {
+            if (this.auth) this.changed();
+          })
+        : null;
     this.client = new Client(CLIENT_INFO, { capabilities: {} });
     this.client.onclose = () => this.onTransportClosed();
     this.client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) =>
@@ -152,6 +163,13 @@ export class McpSession {
     return createTransport(this.launch, {
       maxMessageBytes: this.config.maxMessageBytes,
       onLog: (chunk) => this.writeStderr(chunk),
+      ...(this.auth
+        ? {
+            authProvider: this.auth.provider,
+            allowedOrigins: this.auth.allowedOrigins,
+            fetchBase: this.auth.fetchBase,
+          }
+        : {}),
     });
   }
 
@@ -212,9 +230,17 @@ export class McpSession {
   }
 
   async connect(): Promise<void> {
+    this.auth?.beginAttempt();
     try {
       await this.client.connect(this.tap, { timeout: this.config.connectTimeoutMs });
     } catch (cause) {
+      if (this.auth?.awaitingConsent(cause)) {
+        // Not a dead end: the session stays, waiting for the user to sign in (issue 11).
+        const reason = "This server needs sign-in: sign in to connect.";
+        this.markDisconnected(reason, true);
+        await this.close();
+        throw new SignInRequiredError(reason, []);
+      }
       // Let a dying process finish so its exit code and last stderr lines are known.
       await this.transport.settle(500);
       const reason = this.describeStartFailure(cause);
@@ -233,6 +259,7 @@ export class McpSession {
     if (!this.nameFixed && this.serverInfo && !this.connectedAt)
       this.name = this.serverInfo.title || this.serverInfo.name;
     this.transport.connected();
+    this.auth?.connected();
     this.status = "connected";
     this.connectedAt = new Date();
     this.disconnectedAt = undefined;
@@ -255,6 +282,46 @@ export class McpSession {
     await this.resubscribe();
     // In the background, like a list_changed re-list, and reported the same way when it fails.
     this.relistInBackground("reconnect");
+  }
+
+  /**
+   * OAuth: connect again; if the server still wants consent, the SDK has produced a fresh
+   * authorization URL (a new pending flow) for the page to send the browser to.
+   */
+  async signIn(): Promise<string | null> {
+    if (!this.auth) throw new SessionNotConnectedError(this.name, "not a remote server");
+    if (this.status === "connected") return null;
+    try {
+      await this.reconnect();
+      return null;
+    } catch (err) {
+      if (err instanceof SignInRequiredError && this.auth.authorizationUrl) return this.auth.authorizationUrl;
+      throw err;
+    }
+  }
+
+  /** OAuth: the browser came back with a code (its state already checked): tokens, then connect. */
+  async finishSignIn(result: { code: string } | { error: string }): Promise<void> {
+    if (!this.auth || !this.transport.finishAuth)
+      throw new SessionNotConnectedError(this.name, "not a remote server");
+    if ("error" in result) {
+      this.auth.refused(result.error);
+      return;
+    }
+    await this.transport.finishAuth(result.code);
+    if (this.status === "disconnected") await this.reconnect();
+  }
+
+  /** OAuth: forget the tokens (and their stored copy) and end the connection they opened. */
+  async signOut(): Promise<void> {
+    if (!this.auth) throw new SessionNotConnectedError(this.name, "not a remote server");
+    this.auth.signOut(this.id);
+    if (this.status !== "disconnected") {
+      await this.close();
+      this.markDisconnected("Signed out: sign in again to connect.", true);
+    } else {
+      this.changed();
+    }
   }
 
   /**
@@ -310,7 +377,7 @@ export class McpSession {
 
   private describeStartFailure(cause: unknown): string {
     const err = cause instanceof Error ? cause : new Error(String(cause));
-    const specific = this.transport.describeStartFailure(err);
+    const specific = this.auth?.describeFailure(err) ?? this.transport.describeStartFailure(err);
     if (specific) return specific;
     if (/timed out/i.test(err.message))
       return `The server did not complete initialization within ${this.config.connectTimeoutMs} ms.`;
@@ -359,6 +426,14 @@ export class McpSession {
     try {
       return await run();
     } catch (err) {
+      if (this.auth?.awaitingConsent(err)) {
+        // The grant is gone (revoked, refresh refused): back to "needs sign-in", not an error.
+        this.markDisconnected(
+          "The server's sign-in ended (the token could not be refreshed): sign in again.",
+          true,
+        );
+        throw new SessionNotConnectedError(this.name, "waiting for sign-in");
+      }
       if (!this.transport.isSessionExpired(err)) throw this.transport.failure ?? err;
       await this.reinitialize("a request");
       return run();
@@ -546,6 +621,7 @@ export class McpSession {
       ...(this.error ? { error: this.error } : {}),
       undeclaredNotifications: this.undeclaredNotifications,
       watchCount: this.watches.size,
+      ...(this.auth ? { auth: this.auth.summary() } : {}),
     };
   }
 

@@ -15,8 +15,13 @@ import { MessageTooLargeError, type OwnedTransport, type OwnedTransportOptions }
 export interface HttpTransportOptions extends OwnedTransportOptions {
   /** The OAuth client for this server, when it needs sign-in. */
   authProvider?: OAuthClientProvider;
-  /** Origins besides the server's own this session may contact (an authorization server). */
+  /**
+   * Origins besides the server's own this session may contact (an authorization server). Read
+   * live: the OAuth flow adds the authorization server once the resource's metadata names it.
+   */
   allowedOrigins?: Set<string>;
+  /** Under the guarded fetch (the OAuth flow observes its requests there). */
+  fetchBase?: FetchLike;
 }
 
 type Inner = StreamableHTTPClientTransport | SSEClientTransport;
@@ -63,9 +68,11 @@ export class OwnedHttpTransport implements OwnedTransport {
     private readonly options: HttpTransportOptions,
   ) {
     this.url = new URL(launch.url);
-    const allowed = new Set([this.url.origin, ...(options.allowedOrigins ?? [])]);
+    const allowed = options.allowedOrigins ?? new Set<string>();
+    allowed.add(this.url.origin);
     this.fetch = guardedFetch({
       allowed,
+      base: options.fetchBase,
       maxBytes: options.maxMessageBytes,
       onTooLarge: (err) => {
         this.failure ??= err;
@@ -159,6 +166,16 @@ export class OwnedHttpTransport implements OwnedTransport {
   private explain(err: unknown): Error {
     if (this.failure) return this.failure;
     return err instanceof Error ? err : new Error(String(err));
+  }
+
+  /**
+   * The browser came back from the authorization server with a code: the SDK exchanges it (with
+   * the PKCE verifier) for tokens through this server's guarded fetch. A throwaway inner
+   * transport does it, so this one can start afresh with the tokens.
+   */
+  async finishAuth(code: string): Promise<void> {
+    const first: HttpTransportUsed = this.launch.transport === "sse" ? "sse" : "streamable-http";
+    await this.make(first).finishAuth(code);
   }
 
   setProtocolVersion(version: string): void {

@@ -44,6 +44,8 @@ export interface OwnedTransport extends Transport {
    * under the user instead of failing. Always false for stdio.
    */
   isSessionExpired(err: unknown): boolean;
+  /** OAuth: exchange the code the browser brought back (remote transports with sign-in only). */
+  finishAuth?(code: string): Promise<void>;
   /** Idempotent; resolves once everything the transport owned (a process tree, a stream) is gone. */
   close(): Promise<void>;
   /** For process exit handlers, where nothing asynchronous runs. */

@@ -1,0 +1,322 @@
+/**
+ * OAuth 2.1 sign-in of a remote server (issue 11), through the real routes — create, sign-in,
+ * the browser's consent on the fixture's authorization server (driven with fetch, as a browser
+ * would), the callback page, resources — against the OAuth fixture over real HTTP.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import type { AuthStateResponse, SignInResponse } from "@/lib/oauth";
+import { serverKey, tokenStore } from "@/server/mcp/oauth/token-store";
+import { freePort, startFixtureHttp, type HttpServerHandle } from "@/server/testing/http-servers";
+import { leftoverProcesses } from "@/server/testing/processes";
+import { call, callJson, TEST_PORT } from "@/server/testing/route-client";
+
+const dir = mkdtempSync(path.join(tmpdir(), "mcp-oauth-flow-"));
+process.env.MCP_INSPECTOR_CONFIG_DIR = path.join(dir, "config");
+process.env.MCP_INSPECTOR_REQUEST_TIMEOUT_MS = "10000";
+
+const sessionsRoute = await import("@/app/api/sessions/route");
+const sessionRoute = await import("@/app/api/sessions/[id]/route");
+const resourcesRoute = await import("@/app/api/sessions/[id]/resources/route");
+const readRoute = await import("@/app/api/sessions/[id]/read/route");
+const authRoute = await import("@/app/api/sessions/[id]/auth/route");
+const signInRoute = await import("@/app/api/sessions/[id]/auth/sign-in/route");
+const signOutRoute = await import("@/app/api/sessions/[id]/auth/sign-out/route");
+const callbackRoute = await import("./callback/route");
+
+const OAUTH = "e2e/fixtures/servers/oauth-server.ts";
+const started: HttpServerHandle[] = [];
+const startedPids = new Set<number>();
+let fixtures = 0;
+
+interface Fixture {
+  mcpUrl: string;
+  authUrl: string;
+  tokenLog: string;
+}
+interface Summary {
+  id: string;
+  status: string;
+  error?: { message: string };
+  auth?: { status: string; remember: boolean; steps: number };
+}
+
+async function startOauth(env: Record<string, string> = {}): Promise<Fixture> {
+  const authPort = await freePort();
+  const tokenLog = path.join(dir, `tokens-${fixtures++}.log`);
+  const server = await startFixtureHttp(OAUTH, [], {
+    AUTH_PORT: String(authPort),
+    ACCEPTED_TOKEN_LOG: tokenLog,
+    ...env,
+  });
+  started.push(server);
+  startedPids.add(server.pid);
+  return { mcpUrl: `${server.url}/mcp`, authUrl: `http://127.0.0.1:${authPort}`, tokenLog };
+}
+
+const loggedTokens = (f: Fixture): string[] =>
+  existsSync(f.tokenLog) ? readFileSync(f.tokenLog, "utf8").split("\n").filter(Boolean) : [];
+
+type IdRoute = (req: Request, ctx: { params: Promise<{ id: string }> }) => Promise<Response>;
+const get = <T>(handler: IdRoute, id: string, query = "") =>
+  callJson<T, { id: string }>(handler, { params: { id }, path: `/x${query}` });
+const post = <T>(handler: IdRoute, id: string) =>
+  callJson<T, { id: string }>(handler, { method: "POST", params: { id } });
+
+async function connect(body: object): Promise<Summary> {
+  const res = await callJson<Summary>(sessionsRoute.POST, { method: "POST", body });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body;
+}
+
+/** The browser's part: the consent page, Approve, and the Location it is sent back to. */
+async function consent(authorizationUrl: string): Promise<URL> {
+  const page = await fetch(authorizationUrl);
+  expect(page.status).toBe(200);
+  const html = await page.text();
+  const requestId = /name="request_id" value="([^"]+)"/.exec(html)?.[1] ?? "";
+  const approved = await fetch(new URL("/consent", authorizationUrl), {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ request_id: requestId, decision: "approve" }).toString(),
+    redirect: "manual",
+  });
+  expect(approved.status).toBe(302);
+  return new URL(approved.headers.get("location") ?? "");
+}
+
+/** Arrive at the callback page as the browser does: a navigation, no token. */
+const callback = (location: URL) =>
+  call(callbackRoute.GET, { path: `${location.pathname}${location.search}`, token: null });
+
+async function signIn(id: string): Promise<{ authorizationUrl: URL; location: URL; page: Response }> {
+  const res = await post<SignInResponse>(signInRoute.POST, id);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const authorizationUrl = new URL(res.body.authorizationUrl ?? "");
+  const location = await consent(authorizationUrl.href);
+  const page = await callback(location);
+  return { authorizationUrl, location, page };
+}
+
+async function readNote(id: string): Promise<string | undefined> {
+  const list = await get<{ resources: { uri: string }[] }>(resourcesRoute.GET, id);
+  expect(list.status).toBe(200);
+  expect(list.body.resources.map((r) => r.uri)).toEqual(["secret://note"]);
+  const read = await get<{ contents: { text?: string }[] }>(readRoute.GET, id, "?uri=secret%3A%2F%2Fnote");
+  expect(read.status).toBe(200);
+  return read.body.contents[0]?.text;
+}
+
+const summaryOf = async (id: string) => (await get<Summary>(sessionRoute.GET, id)).body;
+const authState = async (id: string) => (await get<AuthStateResponse>(authRoute.GET, id)).body;
+
+afterAll(async () => {
+  const { body } = await callJson<{ sessions: Summary[] }>(sessionsRoute.GET);
+  for (const s of body.sessions) await call(sessionRoute.DELETE, { method: "DELETE", params: { id: s.id } });
+  await Promise.all(started.map((s) => s.stop()));
+  rmSync(dir, { recursive: true, force: true });
+  const left = (await leftoverProcesses()).filter((p) => startedPids.has(p.pid));
+  expect(left).toEqual([]);
+});
+
+describe("OAuth sign-in of a remote server", () => {
+  it("connect → needs sign-in → consent (PKCE S256, resource) → callback → listed and read; the steps show the flow and no token", async () => {
+    const f = await startOauth();
+    const created = await connect({ url: f.mcpUrl });
+    expect(created.status).toBe("disconnected");
+    expect(created.auth?.status).toBe("needs-sign-in");
+    expect(created.error?.message).toMatch(/needs sign-in/);
+
+    const { authorizationUrl, location, page } = await signIn(created.id);
+    expect(`${authorizationUrl.origin}${authorizationUrl.pathname}`).toBe(`${f.authUrl}/authorize`);
+    expect(authorizationUrl.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(authorizationUrl.searchParams.get("code_challenge")).toMatch(/^[\w-]{43}$/);
+    expect(authorizationUrl.searchParams.get("resource")).toBe(f.mcpUrl);
+    expect(authorizationUrl.searchParams.get("redirect_uri")).toBe(
+      `http://127.0.0.1:${TEST_PORT}/oauth/callback`,
+    );
+    expect(page.status, await page.clone().text()).toBe(200);
+    expect(await page.text()).toContain("Back to the inspector");
+
+    expect((await summaryOf(created.id)).status).toBe("connected");
+    expect(await readNote(created.id)).toBe("only for signed-in clients");
+
+    const state = await authState(created.id);
+    expect(state.status).toBe("signed-in");
+    expect(state.clientId).toBeTruthy();
+    expect(state.scope).toBe("mcp");
+    expect(Date.parse(state.expiresAt ?? "")).toBeGreaterThan(Date.now());
+    const text = state.log.map((s) => s.text).join("\n");
+    expect(text).toContain(`/.well-known/oauth-protected-resource/mcp → 200`);
+    expect(text).toContain(`Allowed ${f.authUrl} to be contacted for this server`);
+    expect(text).toContain("/.well-known/oauth-authorization-server → 200");
+    expect(text).toContain(`Registered client ${state.clientId}`);
+    expect(text).toMatch(/PKCE S256/);
+    // The token itself is nowhere in what the page can fetch: only its last 4 characters.
+    const [token] = loggedTokens(f);
+    expect(token).toBeTruthy();
+    expect(JSON.stringify(state)).not.toContain(token);
+    expect(JSON.stringify(await summaryOf(created.id))).not.toContain(token);
+    expect(text).toContain(`Bearer …${token?.slice(-4)}`);
+
+    // The same callback again (a replay), or a made-up state, changes nothing.
+    const replay = await callback(location);
+    expect(replay.status).toBe(400);
+    location.searchParams.set("state", "forged");
+    expect((await callback(location)).status).toBe(400);
+  });
+
+  it("refreshes an access token before it expires and on a 401, and the session keeps reading", async () => {
+    const f = await startOauth({ TOKEN_TTL_SECONDS: "2" });
+    const { id } = await connect({ url: f.mcpUrl });
+    const { page } = await signIn(id);
+    expect(page.status).toBe(200);
+    expect(await readNote(id)).toBe("only for signed-in clients");
+    const first = loggedTokens(f);
+    expect(first).toHaveLength(1);
+
+    await new Promise((r) => setTimeout(r, 2_200));
+    expect(await readNote(id)).toBe("only for signed-in clients");
+    const after = loggedTokens(f);
+    expect(after.length).toBeGreaterThan(1);
+    const text = (await authState(id)).log.map((s) => s.text).join("\n");
+    expect(text).toMatch(/The access token is (expired|about to expire): refreshing it/);
+    expect(text.match(/Access token received/g)?.length).toBeGreaterThanOrEqual(2);
+
+    // A token the server expired before we expected (clock skew, revocation): its 401 makes the
+    // SDK refresh and send the request again.
+    tokenStore().update(serverKey(f.mcpUrl), false, { expiresAt: Date.now() + 3_600_000 });
+    await new Promise((r) => setTimeout(r, 2_200));
+    const before401 = loggedTokens(f).length;
+    expect(await readNote(id)).toBe("only for signed-in clients");
+    expect(loggedTokens(f).length).toBeGreaterThan(before401);
+  });
+
+  it("sign out forgets the tokens: the session ends and signing in needs consent again", async () => {
+    const f = await startOauth();
+    const { id } = await connect({ url: f.mcpUrl });
+    await signIn(id);
+    expect((await summaryOf(id)).status).toBe("connected");
+
+    const out = await post<Summary>(signOutRoute.POST, id);
+    expect(out.status).toBe(200);
+    expect(out.body.status).toBe("disconnected");
+    expect(out.body.auth?.status).toBe("needs-sign-in");
+    expect((await authState(id)).expiresAt).toBeNull();
+
+    // No token left to use: sign-in asks for consent again instead of connecting.
+    const again = await post<SignInResponse>(signInRoute.POST, id);
+    expect(again.body.authorizationUrl).toMatch(new RegExp(`^${f.authUrl}/authorize\\?`));
+    expect((await summaryOf(id)).status).toBe("disconnected");
+  });
+
+  it("a revoked grant takes the session back to needs sign-in, not to an error", async () => {
+    const f = await startOauth();
+    const { id } = await connect({ url: f.mcpUrl });
+    await signIn(id);
+    expect(await readNote(id)).toBe("only for signed-in clients");
+    const stored = tokenStore().get(serverKey(f.mcpUrl), false);
+    const clientId = stored?.clientInformation?.client_id ?? "";
+    for (const token of [stored?.tokens?.access_token, stored?.tokens?.refresh_token]) {
+      const revoked = await fetch(`${f.authUrl}/revoke`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ token: token ?? "", client_id: clientId }).toString(),
+      });
+      expect(revoked.status).toBe(200);
+    }
+
+    const list = await get<{ error: { code: string; message: string } }>(
+      resourcesRoute.GET,
+      id,
+      "?refresh=1",
+    );
+    expect(list.status).toBe(409);
+    expect(list.body.error.message).toMatch(/waiting for sign-in/);
+    const summary = await summaryOf(id);
+    expect(summary.status).toBe("disconnected");
+    expect(summary.auth?.status).toBe("needs-sign-in");
+    // And signing in again works.
+    await signIn(id);
+    expect(await readNote(id)).toBe("only for signed-in clients");
+  });
+
+  it("remember keeps the tokens in a 0600 file in the config directory, and sign out removes them", async () => {
+    const f = await startOauth();
+    const { id } = await connect({ url: f.mcpUrl, auth: { remember: true } });
+    await signIn(id);
+    expect(await readNote(id)).toBe("only for signed-in clients");
+    const file = path.join(process.env.MCP_INSPECTOR_CONFIG_DIR ?? "", "tokens.json");
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const stored = JSON.parse(readFileSync(file, "utf8")) as {
+      servers: Record<string, { tokens?: { access_token: string } }>;
+    };
+    const [token] = loggedTokens(f);
+    expect(stored.servers[f.mcpUrl]?.tokens?.access_token).toBe(token);
+    expect((await authState(id)).remember).toBe(true);
+
+    await post(signOutRoute.POST, id);
+    const after = JSON.parse(readFileSync(file, "utf8")) as { servers: Record<string, unknown> };
+    expect(after.servers[f.mcpUrl]).toBeUndefined();
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it("a pre-registered client id is used as given: no dynamic registration", async () => {
+    const f = await startOauth();
+    const registered = await fetch(`${f.authUrl}/register`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        client_name: "registered by hand",
+        redirect_uris: [`http://127.0.0.1:${TEST_PORT}/oauth/callback`],
+        token_endpoint_auth_method: "none",
+      }),
+    });
+    const { client_id: clientId } = (await registered.json()) as { client_id: string };
+    const { id } = await connect({ url: f.mcpUrl, auth: { clientId } });
+    const { authorizationUrl, page } = await signIn(id);
+    expect(authorizationUrl.searchParams.get("client_id")).toBe(clientId);
+    expect(page.status).toBe(200);
+    expect(await readNote(id)).toBe("only for signed-in clients");
+    const state = await authState(id);
+    expect(state.clientId).toBe(clientId);
+    const text = state.log.map((s) => s.text).join("\n");
+    expect(text).toContain(`Using the pre-registered client ${clientId}`);
+    expect(text).not.toContain("Registered client");
+    expect(text).not.toContain(`POST ${f.authUrl}/register`);
+  });
+
+  it("a token is never sent to another server: two protected servers each see only their own", async () => {
+    const [a, b] = await Promise.all([startOauth(), startOauth()]);
+    if (!a || !b) throw new Error("fixtures");
+    const sa = await connect({ url: a.mcpUrl });
+    const sb = await connect({ url: b.mcpUrl });
+    await signIn(sa.id);
+    await signIn(sb.id);
+    expect(await readNote(sa.id)).toBe("only for signed-in clients");
+    expect(await readNote(sb.id)).toBe("only for signed-in clients");
+    const seenA = loggedTokens(a);
+    const seenB = loggedTokens(b);
+    expect(seenA).toHaveLength(1);
+    expect(seenB).toHaveLength(1);
+    expect(seenA.filter((t) => seenB.includes(t))).toEqual([]);
+  });
+});
+
+describe("a 401 without usable OAuth metadata", () => {
+  it("fails with a sentence that says sign-in is needed and which OAuth step broke", async () => {
+    const server = await startFixtureHttp("e2e/fixtures/servers/http-misbehaving.ts");
+    started.push(server);
+    startedPids.add(server.pid);
+    const res = await callJson<{ error: { message: string } }>(sessionsRoute.POST, {
+      method: "POST",
+      body: { url: `${server.url}/unauthorized` },
+    });
+    expect(res.status).toBe(502);
+    expect(res.body.error.message).toMatch(
+      /^This server needs sign-in: .*\/unauthorized answered 401 Unauthorized, but its OAuth flow failed at POST .*\/register → 404/,
+    );
+  });
+});

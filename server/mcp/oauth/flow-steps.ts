@@ -1,0 +1,28 @@
+import "server-only";
+import type { AuthStep } from "@/lib/oauth";
+
+const MAX_STEPS = 100;
+
+/**
+ * What the sign-in did, in order, for the server panel: which metadata came from where, what
+ * was registered, which scopes, when the token expires. Callers never put a token, secret or
+ * code into a step (a token shows only as `Bearer …<last 4>`).
+ */
+export class FlowSteps {
+  private readonly items: AuthStep[] = [];
+  /** Steps ever logged (the page refetches when it changes). */
+  count = 0;
+
+  constructor(private readonly onChange: () => void) {}
+
+  add(kind: AuthStep["kind"], text: string): void {
+    this.items.push({ at: new Date().toISOString(), kind, text });
+    if (this.items.length > MAX_STEPS) this.items.shift();
+    this.count++;
+    this.onChange();
+  }
+
+  list(): AuthStep[] {
+    return [...this.items];
+  }
+}

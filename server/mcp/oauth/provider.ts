@@ -1,0 +1,219 @@
+import "server-only";
+import {
+  auth,
+  type OAuthClientProvider,
+  type OAuthDiscoveryState,
+} from "@modelcontextprotocol/sdk/client/auth.js";
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from "@modelcontextprotocol/sdk/shared/auth.js";
+import type { HttpAuthSettings } from "@/lib/contract";
+import { maskAuthorization } from "@/lib/oauth";
+import type { FetchLike } from "../transports/guarded-fetch";
+import type { FlowSteps } from "./flow-steps";
+import type { TokenStore } from "./token-store";
+
+/** Refresh this long before the access token expires, so no request goes out with a dead one. */
+export const REFRESH_MARGIN_MS = 30_000;
+
+/**
+ * The inspector's own callback page, on the origin the launcher serves (it sets
+ * MCP_INSPECTOR_ORIGIN once it listens; tests and `next dev` fall back to loopback + port).
+ */
+export function callbackUrl(): string {
+  const origin =
+    process.env.MCP_INSPECTOR_ORIGIN ?? `http://127.0.0.1:${process.env.MCP_INSPECTOR_PORT ?? "6280"}`;
+  return `${origin}/oauth/callback`;
+}
+
+/** 30 s, or a quarter of a short-lived token's lifetime (else every request would refresh it). */
+function refreshMargin(tokens: OAuthTokens): number {
+  const lifetime = (tokens.expires_in ?? Infinity) * 1000;
+  return Math.min(REFRESH_MARGIN_MS, lifetime / 4);
+}
+
+export interface ProviderOptions {
+  serverUrl: URL;
+  key: string;
+  settings: HttpAuthSettings;
+  store: TokenStore;
+  steps: FlowSteps;
+  /** A fresh pending flow's `state` (see pending-flows.ts). */
+  newState: () => string;
+  /** The session's guarded fetch, for a refresh the inspector starts itself. */
+  fetch: FetchLike;
+}
+
+/**
+ * The SDK's `OAuthClientProvider` for one remote server. The SDK runs the protocol (discovery,
+ * registration, PKCE S256, the `resource` parameter, code exchange, refresh on 401); this class
+ * keeps what it hands over — per server, in memory or remembered — logs each step for the panel,
+ * and refreshes a token that is about to expire before it is used.
+ */
+export class InspectorOAuthProvider implements OAuthClientProvider {
+  /** Set when the SDK stopped at the consent step: where the browser must go. */
+  authorizationUrl: URL | null = null;
+  private verifier: string | null = null;
+  private discovery: OAuthDiscoveryState | undefined;
+  private refreshing: Promise<void> | null = null;
+
+  constructor(private readonly o: ProviderOptions) {}
+
+  private get remember(): boolean {
+    return this.o.settings.remember === true;
+  }
+
+  get redirectUrl(): string {
+    return callbackUrl();
+  }
+
+  get clientMetadata(): OAuthClientMetadata {
+    return {
+      client_name: "MCP Resource Inspector",
+      redirect_uris: [this.redirectUrl],
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+      ...(this.o.settings.scope ? { scope: this.o.settings.scope } : {}),
+    };
+  }
+
+  state(): string {
+    return this.o.newState();
+  }
+
+  clientInformation(): OAuthClientInformationMixed | undefined {
+    const { clientId, clientSecret } = this.o.settings;
+    if (clientId) return { client_id: clientId, ...(clientSecret ? { client_secret: clientSecret } : {}) };
+    return this.o.store.get(this.o.key, this.remember)?.clientInformation;
+  }
+
+  saveClientInformation(info: OAuthClientInformationMixed): void {
+    // A pre-registered client lives in the launch; the SDK only stamps it with the issuer here.
+    if (this.o.settings.clientId) return;
+    const before = this.o.store.get(this.o.key, this.remember)?.clientInformation?.client_id;
+    this.o.store.update(this.o.key, this.remember, { clientInformation: info });
+    if (info.client_id !== before)
+      this.o.steps.add(
+        "ok",
+        `Registered client ${info.client_id} (dynamic client registration, RFC 7591)${
+          info.client_secret ? "; it has a client secret, kept server-side" : "; a public client, no secret"
+        }.`,
+      );
+  }
+
+  async tokens(): Promise<OAuthTokens | undefined> {
+    const stored = this.o.store.get(this.o.key, this.remember);
+    if (
+      stored?.tokens?.refresh_token &&
+      stored.expiresAt !== undefined &&
+      stored.expiresAt - Date.now() < refreshMargin(stored.tokens) &&
+      !this.refreshing
+    ) {
+      await this.refreshNow(stored.expiresAt);
+    }
+    return this.o.store.get(this.o.key, this.remember)?.tokens;
+  }
+
+  /** The SDK's `auth()` with a refresh token refreshes; the flag keeps tokens() from recursing. */
+  private refreshNow(expiresAt: number): Promise<void> {
+    const due = expiresAt <= Date.now() ? "expired" : "about to expire";
+    this.o.steps.add("info", `The access token is ${due}: refreshing it before the next request.`);
+    this.refreshing = auth(this, { serverUrl: this.o.serverUrl, fetchFn: this.o.fetch })
+      .then(
+        (result) => {
+          if (result !== "AUTHORIZED")
+            this.o.steps.add("error", "Refresh failed: the user must sign in again.");
+        },
+        (err: unknown) =>
+          this.o.steps.add("error", `Refresh failed: ${err instanceof Error ? err.message : String(err)}`),
+      )
+      .finally(() => (this.refreshing = null));
+    return this.refreshing;
+  }
+
+  saveTokens(tokens: OAuthTokens): void {
+    const expiresAt = tokens.expires_in !== undefined ? Date.now() + tokens.expires_in * 1000 : undefined;
+    this.o.store.update(this.o.key, this.remember, { tokens, expiresAt });
+    const expiry =
+      expiresAt !== undefined
+        ? `expires in ${tokens.expires_in} s (${new Date(expiresAt).toISOString()})`
+        : "no expiry given";
+    this.o.steps.add(
+      "ok",
+      `Access token received (Authorization: ${maskAuthorization(`Bearer ${tokens.access_token}`)}); scope "${
+        tokens.scope ?? "(not stated)"
+      }"; ${expiry}; refresh token: ${tokens.refresh_token ? "yes" : "no"}${
+        this.remember ? "; remembered in the config directory" : "; kept in memory"
+      }.`,
+    );
+  }
+
+  redirectToAuthorization(url: URL): void {
+    this.authorizationUrl = url;
+    const p = url.searchParams;
+    this.o.steps.add(
+      "info",
+      `Authorization request ready for ${url.origin}${url.pathname}: client ${p.get("client_id") ?? "?"}, PKCE ${
+        p.get("code_challenge_method") ?? "none"
+      }, resource ${p.get("resource") ?? "(none)"}, scope "${p.get("scope") ?? ""}", redirect to ${
+        p.get("redirect_uri") ?? "?"
+      }. Waiting for the user's consent.`,
+    );
+  }
+
+  saveCodeVerifier(verifier: string): void {
+    this.verifier = verifier;
+  }
+
+  codeVerifier(): string {
+    if (!this.verifier) throw new Error("No sign-in is in progress for this server.");
+    return this.verifier;
+  }
+
+  invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery"): void {
+    if (scope === "verifier") this.verifier = null;
+    if (scope === "discovery" || scope === "all") this.discovery = undefined;
+    if (scope === "tokens" || scope === "all")
+      this.o.store.update(this.o.key, this.remember, { tokens: undefined, expiresAt: undefined });
+    if ((scope === "client" || scope === "all") && !this.o.settings.clientId)
+      this.o.store.update(this.o.key, this.remember, { clientInformation: undefined });
+    if (scope !== "verifier")
+      this.o.steps.add(
+        "info",
+        `The authorization server refused our ${scope === "all" ? "client and tokens" : scope}: dropped.`,
+      );
+  }
+
+  saveDiscoveryState(state: OAuthDiscoveryState): void {
+    const first = this.discovery === undefined;
+    this.discovery = state;
+    if (!first) return;
+    const prm = state.resourceMetadata;
+    this.o.steps.add(
+      prm ? "ok" : "info",
+      prm
+        ? `Protected resource metadata (RFC 9728): resource ${prm.resource}; authorization servers ${(
+            prm.authorization_servers ?? []
+          ).join(", ")}; scopes ${prm.scopes_supported?.join(" ") ?? "(not listed)"}.`
+        : `No protected resource metadata: using ${state.authorizationServerUrl} (the server's own origin) as the authorization server.`,
+    );
+    const asm = state.authorizationServerMetadata;
+    this.o.steps.add(
+      asm ? "ok" : "info",
+      asm
+        ? `Authorization server metadata for ${state.authorizationServerUrl}: issuer ${asm.issuer}; authorize ${
+            asm.authorization_endpoint
+          }; token ${asm.token_endpoint}; registration ${asm.registration_endpoint ?? "(none)"}; PKCE ${
+            asm.code_challenge_methods_supported?.join(", ") ?? "(not stated)"
+          }; scopes ${asm.scopes_supported?.join(" ") ?? "(not listed)"}.`
+        : `No authorization server metadata at ${state.authorizationServerUrl} (tried the OAuth and OpenID Connect well-known paths): using its default endpoints.`,
+    );
+  }
+
+  discoveryState(): OAuthDiscoveryState | undefined {
+    return this.discovery;
+  }
+}

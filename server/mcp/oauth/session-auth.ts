@@ -1,0 +1,155 @@
+import "server-only";
+import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
+import type { HttpLaunch } from "@/lib/contract";
+import { maskAuthorization, type AuthStateResponse, type AuthSummary, type OAuthStatus } from "@/lib/oauth";
+import { guardedFetch, type FetchLike } from "../transports/guarded-fetch";
+import { authObservingFetch } from "./auth-fetch";
+import { FlowSteps } from "./flow-steps";
+import { pendingFlows } from "./pending-flows";
+import { InspectorOAuthProvider } from "./provider";
+import { serverKey, tokenStore } from "./token-store";
+
+/**
+ * One remote session's OAuth: the SDK provider, the flow's steps, the origins its guarded fetch
+ * may contact (the server's own, plus the authorization server once discovered), and where the
+ * sign-in stands. The session holds one and asks it three things: did this failed connect stop
+ * at the consent step, are we signed in now, and forget everything (sign out).
+ */
+export class SessionAuth {
+  status: OAuthStatus = "none";
+  readonly steps: FlowSteps;
+  readonly provider: InspectorOAuthProvider;
+  /** Live: the transport's guarded fetch checks it on every request. */
+  readonly allowedOrigins: Set<string>;
+  /** Under the guarded fetch: logs the flow's requests and admits the authorization server. */
+  readonly fetchBase: FetchLike;
+  private readonly key: string;
+  /** The server answered 401 during the current connect attempt. */
+  private challenged = false;
+
+  constructor(
+    sessionId: string,
+    private readonly launch: HttpLaunch,
+    maxMessageBytes: number,
+    onChange: () => void,
+  ) {
+    const url = new URL(launch.url);
+    this.key = serverKey(url);
+    this.steps = new FlowSteps(onChange);
+    this.allowedOrigins = new Set([url.origin]);
+    this.fetchBase = authObservingFetch({
+      mcpUrl: url,
+      allowed: this.allowedOrigins,
+      steps: this.steps,
+      onUnauthorized: () => (this.challenged = true),
+    });
+    const settings = launch.auth ?? {};
+    this.provider = new InspectorOAuthProvider({
+      serverUrl: url,
+      key: this.key,
+      settings,
+      store: tokenStore(),
+      steps: this.steps,
+      newState: () => pendingFlows().create(sessionId),
+      fetch: guardedFetch({
+        allowed: this.allowedOrigins,
+        maxBytes: maxMessageBytes,
+        onTooLarge: () => undefined,
+        base: this.fetchBase,
+      }),
+    });
+    if (settings.clientId)
+      this.steps.add(
+        "info",
+        `Using the pre-registered client ${settings.clientId}${settings.clientSecret ? " (with a client secret)" : ""}.`,
+      );
+    if (this.credentials()?.tokens) this.steps.add("info", "Tokens from an earlier sign-in are at hand.");
+  }
+
+  private get remember(): boolean {
+    return this.launch.auth?.remember === true;
+  }
+
+  private credentials() {
+    return tokenStore().get(this.key, this.remember);
+  }
+
+  /** Before a connect attempt: forget the last attempt's authorization URL. */
+  beginAttempt(): void {
+    this.provider.authorizationUrl = null;
+    this.challenged = false;
+  }
+
+  /**
+   * A connect that the server answered with 401 but whose OAuth flow broke before the consent
+   * step (no metadata, registration refused…): say so, and which step, instead of the SDK's words.
+   */
+  describeFailure(cause: Error): string | null {
+    if (!this.challenged) return null;
+    this.status = "needs-sign-in";
+    const failed = this.steps
+      .list()
+      .reverse()
+      .find((s) => s.kind === "error");
+    const why = cause.message.length > 300 ? `${cause.message.slice(0, 300)}…` : cause.message;
+    return `This server needs sign-in: ${this.launch.url} answered 401 Unauthorized, but its OAuth flow failed${
+      failed ? ` at ${failed.text}` : ""
+    } (${why}).`;
+  }
+
+  /** A connect failed: true if it failed because the user must consent (the SDK stopped there). */
+  awaitingConsent(cause: unknown): boolean {
+    if (!(cause instanceof UnauthorizedError) || !this.provider.authorizationUrl) return false;
+    this.status = "needs-sign-in";
+    return true;
+  }
+
+  get authorizationUrl(): string | null {
+    return this.provider.authorizationUrl?.href ?? null;
+  }
+
+  /** Connected: signed in if a token was used. */
+  connected(): void {
+    const token = this.credentials()?.tokens?.access_token;
+    if (!token) return;
+    this.status = "signed-in";
+    this.provider.authorizationUrl = null;
+    this.steps.add(
+      "ok",
+      `Connected: requests to ${this.launch.url} carry Authorization: ${maskAuthorization(`Bearer ${token}`)}.`,
+    );
+  }
+
+  /** The authorization server sent the browser back with an error instead of a code. */
+  refused(error: string): void {
+    this.status = "needs-sign-in";
+    this.steps.add("error", `The authorization server answered "${error}" instead of a code.`);
+  }
+
+  signOut(sessionId: string): void {
+    tokenStore().forget(this.key);
+    pendingFlows().dropFor(sessionId);
+    this.provider.authorizationUrl = null;
+    this.provider.invalidateCredentials("verifier");
+    this.status = "needs-sign-in";
+    this.steps.add(
+      "info",
+      `Signed out: tokens and client registration forgotten${this.remember ? " (and removed from the tokens file)" : ""}.`,
+    );
+  }
+
+  summary(): AuthSummary {
+    return { status: this.status, remember: this.remember, steps: this.steps.count };
+  }
+
+  state(): AuthStateResponse {
+    const c = this.credentials();
+    return {
+      ...this.summary(),
+      log: this.steps.list(),
+      clientId: c?.clientInformation?.client_id ?? this.launch.auth?.clientId ?? null,
+      scope: c?.tokens?.scope ?? null,
+      expiresAt: c?.expiresAt !== undefined ? new Date(c.expiresAt).toISOString() : null,
+    };
+  }
+}

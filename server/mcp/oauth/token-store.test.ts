@@ -1,0 +1,49 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { serverKey, TokenStore, tokensFile } from "./token-store";
+
+const dir = mkdtempSync(path.join(tmpdir(), "mcp-token-store-"));
+process.env.MCP_INSPECTOR_CONFIG_DIR = path.join(dir, "config");
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const tokens = { access_token: "access-0123456789", token_type: "Bearer", refresh_token: "refresh-abcdef" };
+
+describe("TokenStore", () => {
+  it("keys a server by origin and path, never query or fragment", () => {
+    expect(serverKey("http://127.0.0.1:9/mcp?x=1#y")).toBe("http://127.0.0.1:9/mcp");
+  });
+
+  it("keeps unremembered tokens in memory only", () => {
+    const store = new TokenStore();
+    store.update("http://a/mcp", false, { tokens });
+    expect(store.get("http://a/mcp", false)?.tokens?.access_token).toBe("access-0123456789");
+    expect(() => statSync(tokensFile())).toThrow();
+  });
+
+  it("remembers across restarts in a 0600 file in a 0700 folder, and forgets on sign out", () => {
+    new TokenStore().update("http://b/mcp", true, { tokens, expiresAt: 42 });
+    expect(statSync(tokensFile()).mode & 0o777).toBe(0o600);
+    expect(statSync(path.dirname(tokensFile())).mode & 0o777).toBe(0o700);
+
+    const restarted = new TokenStore();
+    expect(restarted.get("http://b/mcp", true)).toMatchObject({ tokens, expiresAt: 42 });
+    restarted.forget("http://b/mcp");
+    expect(new TokenStore().get("http://b/mcp", true)).toBeUndefined();
+    expect(readFileSync(tokensFile(), "utf8")).not.toContain("access-0123456789");
+  });
+
+  it("ignores a file it cannot read as tokens, without echoing it", () => {
+    writeFileSync(tokensFile(), "not json: secret-value", { mode: 0o600 });
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => errors.push(...args);
+    try {
+      expect(new TokenStore().get("http://c/mcp", true)).toBeUndefined();
+    } finally {
+      console.error = original;
+    }
+    expect(JSON.stringify(errors)).not.toContain("secret-value");
+  });
+});
