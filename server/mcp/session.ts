@@ -7,6 +7,7 @@ import {
   type ServerCapabilities,
 } from "@modelcontextprotocol/sdk/types.js";
 import type {
+  FileWatchStatus,
   LaunchSpec,
   LaunchSummary,
   ReadResponse,
@@ -20,6 +21,7 @@ import type { InspectorEvent, ListDiff, TrafficSummary } from "@/lib/events";
 import type { McpConfig } from "./config";
 import {
   CompletionsNotSupportedError,
+  RestartNotSupportedError,
   SessionNotConnectedError,
   SessionStartError,
   WatchNotSupportedError,
@@ -53,6 +55,14 @@ export type SessionOperation =
   | { type: "event"; event: InspectorEvent };
 
 export type SessionObserver = (operation: SessionOperation) => void;
+
+/** Watch mode as the session sees it (server/mcp/restart-on-change.ts): shown, stopped with it. */
+export interface FileWatchControl {
+  status(): FileWatchStatus;
+  /** Stops watching and kills a build in flight; never waits for a restart (which may be closing us). */
+  stop(): Promise<void>;
+  killSync(): void;
+}
 
 /**
  * `silent`: a look of the inspector's own, not an operation of the user (a recording's second
@@ -88,6 +98,8 @@ export class McpSession {
   preset: "demo" | null = null;
   /** Notifications the server sent without declaring the capability (shown, not rejected). */
   undeclaredNotifications = 0;
+  /** Watch mode, while it is on; stopped by close(). */
+  private fileWatchControl: FileWatchControl | null = null;
 
   private readonly client: Client;
   private transport: OwnedTransport;
@@ -202,6 +214,32 @@ export class McpSession {
     this.emit({ type: "session", session: this.summary() });
   }
 
+  /** A line of the inspector's own (or a build's output) in the server's stderr panel. */
+  note(text: string): void {
+    this.writeStderr(text);
+  }
+
+  get fileWatch(): FileWatchControl | null {
+    return this.fileWatchControl;
+  }
+
+  /** Turn watch mode on (replacing an earlier one, which is stopped) or off (null). */
+  async setFileWatch(control: FileWatchControl | null): Promise<void> {
+    const previous = this.fileWatchControl;
+    this.fileWatchControl = control;
+    if (previous && previous !== control) await previous.stop();
+    if (control && this.closing) {
+      this.fileWatchControl = null;
+      await control.stop();
+    }
+    this.changed();
+  }
+
+  /** Watch mode's status changed: tell every tab (it travels in the summary). */
+  fileWatchChanged(): void {
+    this.changed();
+  }
+
   rename(name: string): void {
     this.name = name;
     this.changed();
@@ -288,11 +326,97 @@ export class McpSession {
     return this.replacing;
   }
 
+  /**
+   * Watch mode: replace a running stdio server with a fresh process of the same launch (the old
+   * tree reaped first), then follow it as a list_changed and an update would — every watch
+   * re-subscribed and re-read (`resource-updated` when its bytes changed), both lists re-walked
+   * (`resources-changed`/`templates-changed` with the diff). Requests meanwhile wait for it. A
+   * disconnected server is simply reconnected. Rejects (the session then disconnected with the
+   * reason) when the new process does not initialize.
+   */
+  async restart(): Promise<void> {
+    if (this.launch.kind !== "stdio") throw new RestartNotSupportedError(this.name);
+    if (this.closing && this.status === "disconnected")
+      throw new SessionNotConnectedError(this.name, "closed");
+    if (this.status === "disconnected") {
+      await this.reconnect();
+      return;
+    }
+    if (this.replacing) await this.replacing.catch(() => undefined);
+    const replacing = (async () => {
+      await this.transport.close().catch(() => undefined);
+      this.transport = this.newTransport();
+      this.tap = this.newTap();
+      try {
+        await this.client.connect(this.tap, { timeout: this.config.connectTimeoutMs });
+      } catch (cause) {
+        await this.transport.settle(500);
+        const reason = this.describeStartFailure(cause);
+        this.markDisconnected(reason, true);
+        throw new SessionStartError(
+          reason,
+          this.stderr.tail(),
+          this.transport.exit?.code ?? null,
+          this.transport.exit?.signal ?? null,
+        );
+      }
+      this.serverInfo = this.client.getServerVersion() ?? this.serverInfo;
+      this.capabilities = this.client.getServerCapabilities() ?? null;
+      this.instructions = this.client.getInstructions();
+      this.transport.connected();
+      this.connectedAt = new Date();
+      this.changed();
+    })();
+    this.replacing = replacing.finally(() => (this.replacing = null));
+    await this.replacing;
+    // Closed by the user while the new process started: it must not outlive the session.
+    if (this.closing) {
+      await this.transport.close();
+      return;
+    }
+    await this.resubscribe();
+    const fail = (err: unknown) =>
+      this.writeStderr(`[inspector] re-list after restart failed: ${String(err)}\n`);
+    await Promise.all([
+      this.resources.refresh().then((w) => {
+        if (w.changed) this.emitListDiff("resources-changed", w.diff, false);
+      }, fail),
+      this.templates.refresh().then((w) => {
+        if (w.changed) this.emitListDiff("templates-changed", w.diff, false);
+      }, fail),
+    ]);
+  }
+
+  /** A resource that is not watched was found changed (watch mode re-reads what is open). */
+  announceUpdated(uri: string): void {
+    this.emit({
+      type: "resource-updated",
+      sessionId: this.id,
+      uri,
+      version: 0,
+      changed: true,
+      at: Date.now(),
+      undeclared: false,
+    });
+  }
+
+  /** Re-subscribe and re-read every watch; a version whose bytes changed is announced. */
   private async resubscribe(): Promise<void> {
     for (const watch of this.watches.values()) {
       try {
         await this.subscribe(watch.uri);
-        watch.add(await this.fetchRead(watch.uri, true));
+        const before = watch.latest()?.version;
+        const v = watch.add(await this.fetchRead(watch.uri, true));
+        if (v.version !== before)
+          this.emit({
+            type: "resource-updated",
+            sessionId: this.id,
+            uri: watch.uri,
+            version: v.version,
+            changed: true,
+            at: Date.now(),
+            undeclared: false,
+          });
       } catch (err) {
         this.writeStderr(`[inspector] could not re-subscribe ${watch.uri}: ${String(err)}\n`);
       }
@@ -546,12 +670,16 @@ export class McpSession {
       ...(this.error ? { error: this.error } : {}),
       undeclaredNotifications: this.undeclaredNotifications,
       watchCount: this.watches.size,
+      ...(this.fileWatchControl ? { fileWatch: this.fileWatchControl.status() } : {}),
     };
   }
 
   /** Idempotent; resolves once the server's whole process tree is gone. */
   close(): Promise<void> {
     this.closing ??= (async () => {
+      const fileWatch = this.fileWatchControl;
+      this.fileWatchControl = null;
+      await fileWatch?.stop();
       try {
         await this.client.close();
       } finally {
@@ -564,6 +692,7 @@ export class McpSession {
 
   /** Process-exit path: no awaiting possible. */
   killSync(): void {
+    this.fileWatchControl?.killSync();
     this.transport.killSync();
   }
 }
