@@ -1,17 +1,20 @@
 "use client";
 
 import { useId, useState, type KeyboardEvent } from "react";
+import { FileWatchStatusLine } from "@/components/restart-on-change/file-watch-status";
+import { RestartOnChangeTab } from "@/components/restart-on-change/restart-on-change-tab";
 import type { SessionSummary } from "@/lib/contract";
 import { StderrConsole } from "./stderr-console";
 import { ToolsTab } from "./tools-tab";
 import { TrafficLog } from "./traffic-log";
 
-type PanelTab = "traffic" | "notifications" | "stderr" | "tools";
+type PanelTab = "traffic" | "notifications" | "stderr" | "tools" | "watch";
 const TABS: readonly { id: PanelTab; label: string }[] = [
   { id: "traffic", label: "Traffic" },
   { id: "notifications", label: "Notifications" },
   { id: "stderr", label: "stderr" },
   { id: "tools", label: "Tools" },
+  { id: "watch", label: "Restart on change" },
 ];
 
 /** The bottom drawer for the selected server: its raw traffic, notifications, stderr and tools. */
@@ -23,6 +26,7 @@ export function ServerPanel({ session }: { session: SessionSummary }) {
     notifications: "",
     stderr: "",
     tools: "",
+    watch: "",
   });
   const baseId = useId();
   const panelId = `${baseId}-panel`;
@@ -76,6 +80,7 @@ export function ServerPanel({ session }: { session: SessionSummary }) {
           ))}
         </div>
         <span className="truncate text-[11px] text-zinc-400">{session.name}</span>
+        {session.fileWatch && <FileWatchStatusLine status={session.fileWatch} />}
         <button
           type="button"
           aria-expanded={open}
@@ -109,6 +114,8 @@ export function ServerPanel({ session }: { session: SessionSummary }) {
               filter={filters.stderr}
               onFilter={setFilter}
             />
+          ) : tab === "watch" ? (
+            <RestartOnChangeTab key={session.id} session={session} />
           ) : (
             <ToolsTab
               sessionId={session.id}
