@@ -53,7 +53,8 @@ export function RestartOnChangeTab({ session }: { session: SessionSummary }) {
       <label className="flex items-center gap-2 font-medium text-zinc-800">
         <input
           type="checkbox"
-          checked={active !== undefined}
+          // Follows the click at once; the summary confirms it (or the error below undoes it).
+          checked={start.isPending || (!stop.isPending && active !== undefined)}
           disabled={busy || (!active && pathValue.trim() === "")}
           onChange={toggle}
         />
