@@ -336,13 +336,13 @@ export class McpSession {
    */
   async restart(): Promise<void> {
     if (this.launch.kind !== "stdio") throw new RestartNotSupportedError(this.name);
+    if (this.replacing) await this.replacing.catch(() => undefined);
     if (this.closing && this.status === "disconnected")
       throw new SessionNotConnectedError(this.name, "closed");
     if (this.status === "disconnected") {
       await this.reconnect();
       return;
     }
-    if (this.replacing) await this.replacing.catch(() => undefined);
     const replacing = (async () => {
       await this.transport.close().catch(() => undefined);
       this.transport = this.newTransport();
