@@ -20,6 +20,7 @@ export function RestartOnChangeTab({ session }: { session: SessionSummary }) {
   const active = session.fileWatch;
   const [path, setPath] = useState<string | null>(null);
   const [build, setBuild] = useState<string | null>(null);
+  const [wanted, setWanted] = useState<boolean | null>(null);
   const pathId = useId();
   const buildId = useId();
 
@@ -40,8 +41,10 @@ export function RestartOnChangeTab({ session }: { session: SessionSummary }) {
   const toggle = () => {
     start.reset();
     stop.reset();
-    if (active) stop.mutate();
-    else start.mutate(body());
+    const settled = { onSettled: () => setWanted(null) };
+    setWanted(!active);
+    if (active) stop.mutate(undefined, settled);
+    else start.mutate(body(), settled);
   };
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -54,7 +57,7 @@ export function RestartOnChangeTab({ session }: { session: SessionSummary }) {
         <input
           type="checkbox"
           // Follows the click at once; the summary confirms it (or the error below undoes it).
-          checked={start.isPending || (!stop.isPending && active !== undefined)}
+          checked={wanted ?? active !== undefined}
           disabled={busy || (!active && pathValue.trim() === "")}
           onChange={toggle}
         />
