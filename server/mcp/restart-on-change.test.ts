@@ -89,9 +89,10 @@ describe("Restart on change", () => {
   it("a resource that is open but not watched is re-read and announced only when its bytes changed", async () => {
     const gamma = { uri: "fixture://gamma", name: "gamma", text: "same" };
     const { fixture, session, events } = await started([ALPHA, gamma]);
-    await RestartOnChange.start(session, { path: fixture.script, debounceMs: 100 });
+    // Read before watch mode is on: what was open then counts too.
     await session.read(ALPHA.uri);
     await session.read(gamma.uri);
+    await RestartOnChange.start(session, { path: fixture.script, debounceMs: 100 });
 
     fixture.writeResources([{ ...ALPHA, text: "alpha v2" }, gamma]);
     // Watching the script only: the JSON edit is not a cause. Touch the script.

@@ -14,8 +14,6 @@ import { killTree, killTreeSync } from "./transports/process-tree";
 
 /** A build that has not finished after this long is killed and counts as failed. */
 const BUILD_TIMEOUT_MS = 5 * 60_000;
-/** Open resources re-read after a restart: the most recently read, at most this many. */
-const REREAD_LIMIT = 20;
 
 export interface RestartOnChangeOptions {
   path: string;
@@ -41,9 +39,6 @@ export class RestartOnChange implements FileWatchControl {
   private running: Promise<void> | null = null;
   private buildChild: ChildProcess | null = null;
   private stopped = false;
-  /** uri → digest of what the user last read (not watched resources: those re-read themselves). */
-  private readonly opened = new Map<string, string>();
-  private readonly unobserve: () => void;
 
   private constructor(
     private readonly session: McpSession,
@@ -61,15 +56,6 @@ export class RestartOnChange implements FileWatchControl {
       (err) => this.fail(`Stopped watching ${path}: ${err.message}`),
       debounceMs === undefined ? {} : { debounceMs },
     );
-    this.unobserve = session.observe((op) => {
-      if (op.type !== "read") return;
-      this.opened.delete(op.uri);
-      this.opened.set(op.uri, digest(op.result));
-      for (const uri of this.opened.keys()) {
-        if (this.opened.size <= REREAD_LIMIT) break;
-        this.opened.delete(uri);
-      }
-    });
   }
 
   /** Validate, start watching and attach to the session (replacing an earlier watch mode). */
@@ -142,6 +128,7 @@ export class RestartOnChange implements FileWatchControl {
     }
     this.setState("restarting");
     this.session.note(`[inspector] ${cause} changed; restarting the server\n`);
+    const opened = await this.readOpened();
     try {
       await this.session.restart();
     } catch (err) {
@@ -152,25 +139,33 @@ export class RestartOnChange implements FileWatchControl {
       return;
     }
     if (this.stopped) return;
-    await this.rereadOpened();
+    await this.rereadOpened(opened);
     this.restarts++;
     this.lastRestart = { at: new Date().toISOString(), cause };
     this.lastError = null;
     this.setState("watching");
   }
 
-  /** The resources the user had open: re-read, and announced where the bytes differ. */
-  private async rereadOpened(): Promise<void> {
-    for (const [uri, before] of [...this.opened]) {
+  /**
+   * What the old server serves for the resources the user read lately (watched ones keep their
+   * own versions): the baseline a re-read after the restart is compared with. null: unreadable.
+   */
+  private async readOpened(): Promise<Map<string, string | null>> {
+    const opened = new Map<string, string | null>();
+    for (const uri of this.session.recentReads()) {
       if (this.session.watches.has(uri)) continue;
-      try {
-        const now = digest(await this.session.read(uri, true, { silent: true }));
-        this.opened.set(uri, now);
-        if (now !== before) this.session.announceUpdated(uri);
-      } catch {
-        // Gone from the new server: the list diff already says so.
-        this.opened.delete(uri);
-      }
+      const result = await this.session.read(uri, true, { silent: true }).catch(() => null);
+      opened.set(uri, result ? digest(result) : null);
+    }
+    return opened;
+  }
+
+  /** Re-read what the user had open on the new server; announce what differs. */
+  private async rereadOpened(opened: Map<string, string | null>): Promise<void> {
+    for (const [uri, before] of opened) {
+      const result = await this.session.read(uri, true, { silent: true }).catch(() => null);
+      // Gone from the new server: the list diff says so.
+      if (result && digest(result) !== before) this.session.announceUpdated(uri);
     }
   }
 
@@ -237,7 +232,6 @@ export class RestartOnChange implements FileWatchControl {
     this.stopped = true;
     this.pending = null;
     this.watcher.close();
-    this.unobserve();
     const build = this.buildChild;
     if (build?.pid) await killTree(build.pid, [], 1_000);
   }

@@ -39,6 +39,8 @@ const CLIENT_INFO: Implementation = { name: "mcp-resource-inspector", version: "
 
 type Emit = (event: InspectorEvent) => void;
 
+const RECENT_READS = 20;
+
 /**
  * What a session did for its user, and every event it emitted, as its observers hear it (a
  * recording of a check is one). Whoever calls the session — a route, the runner, a test — is
@@ -98,6 +100,8 @@ export class McpSession {
   preset: "demo" | null = null;
   /** Notifications the server sent without declaring the capability (shown, not rejected). */
   undeclaredNotifications = 0;
+  /** What the user read lately, oldest first (watch mode re-reads them after a restart). */
+  private readonly readUris = new Set<string>();
   /** Watch mode, while it is on; stopped by close(). */
   private fileWatchControl: FileWatchControl | null = null;
 
@@ -511,8 +515,21 @@ export class McpSession {
   /** A watched resource answers with its latest version (kept fresh by update notifications). */
   async read(uri: string, fresh = false, look: LookOptions = {}): Promise<ReadResponse> {
     const result = await this.fetchRead(uri, fresh);
-    if (!look.silent) this.tell({ type: "read", uri, result });
+    if (!look.silent) {
+      this.readUris.delete(uri);
+      this.readUris.add(uri);
+      for (const old of this.readUris) {
+        if (this.readUris.size <= RECENT_READS) break;
+        this.readUris.delete(old);
+      }
+      this.tell({ type: "read", uri, result });
+    }
     return result;
+  }
+
+  /** The URIs the user read most recently (at most 20), newest last. */
+  recentReads(): string[] {
+    return [...this.readUris];
   }
 
   /** A read no observer hears: the session's own (watch versions, re-reads after a reconnect). */
