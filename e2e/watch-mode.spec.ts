@@ -42,7 +42,7 @@ test("Restart on change: an edit restarts the server and the tree and viewer fol
     await expect(inspector.tree.getByRole("treeitem", { name: /beta/ })).toBeVisible();
     const [after] = await api.sessions();
     expect(after?.pid).not.toBe(before?.pid);
-    await page.screenshot({ path: "test-results/watch-mode.png" });
+    await page.screenshot({ path: test.info().outputPath("watch-mode.png") });
   } finally {
     await api.deleteAll();
     fixture.cleanup();
