@@ -8,6 +8,8 @@ import {
   type CompleteBody,
   type CompleteResponse,
   type CreateSessionBody,
+  type FileWatchInfo,
+  type FileWatchStatus,
   type FrameBody,
   type FrameResponse,
   type PresetListResponse,
@@ -20,6 +22,7 @@ import {
   type ToolListResponse,
   type TrafficResponse,
   type VersionResponse,
+  type WatchFilesBody,
   type WatchInfo,
   type WatchListResponse,
 } from "./contract";
@@ -169,6 +172,18 @@ export function createApiClient(options: ApiClientOptions) {
       json<SignInResponse>(`${session(id)}/auth/sign-in`, { ...o, method: "POST" }),
     signOut: (id: string, o?: RequestOptions) =>
       json<SessionSummary>(`${session(id)}/auth/sign-out`, { ...o, method: "POST" }),
+    getFileWatch: (id: string, o?: RequestOptions) => json<FileWatchInfo>(`${session(id)}/watch-files`, o),
+    /** Watch mode on (or its path/build changed): 400 for a missing path, 409 for a remote server. */
+    startFileWatch: (id: string, body: WatchFilesBody, o?: RequestOptions) =>
+      json<FileWatchStatus>(`${session(id)}/watch-files`, {
+        ...o,
+        method: "PUT",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      }),
+    stopFileWatch: async (id: string, o?: RequestOptions): Promise<void> => {
+      await send(`${session(id)}/watch-files`, { ...o, method: "DELETE" });
+    },
     listWatches: (id: string, o?: RequestOptions) => json<WatchListResponse>(`${session(id)}/watches`, o),
     watchResource: (id: string, uri: string, o?: RequestOptions) =>
       postJson<WatchInfo>(`${session(id)}/watches`, { uri }, o),

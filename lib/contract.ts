@@ -218,7 +218,34 @@ export interface SessionSummary {
   watchCount: number;
   /** A remote server's OAuth sign-in (HTTP sessions only; never a token). */
   auth?: AuthSummary;
+  /** Watch mode ("Restart on change"), while it is on. */
+  fileWatch?: FileWatchStatus;
 }
+
+/** Watch mode for a stdio server: restart it (after an optional build) when its files change. */
+export interface FileWatchStatus {
+  /** Absolute path watched (a directory, recursively, or one file). */
+  path: string;
+  /** The build command line run before each restart, if any. */
+  build: string | null;
+  state: "watching" | "building" | "restarting";
+  restarts: number;
+  lastRestart: { at: string; cause: string } | null;
+  /** The last build or restart that failed, in the user's words; cleared by the next success. */
+  lastError: string | null;
+}
+/** GET …/watch-files: what the control proposes before watch mode is on. */
+export interface FileWatchInfo {
+  suggestedPath: string | null;
+  fileWatch: FileWatchStatus | null;
+}
+export const watchFilesBodySchema = z
+  .object({
+    path: z.string().min(1).max(4_096),
+    build: z.string().max(4_096).optional(),
+  })
+  .strict();
+export type WatchFilesBody = z.infer<typeof watchFilesBodySchema>;
 
 export interface SessionListResponse {
   sessions: SessionSummary[];

@@ -40,6 +40,8 @@ export const queryKeys = {
   /** Template argument completion: one answer per template, argument, typed value and context. */
   completion: (sessionId: string, body: CompleteBody) =>
     [...queryKeys.sessionScope(sessionId), "completion", body] as const,
+  /** Watch mode's suggested path (its status travels in the session summary). */
+  fileWatch: (sessionId: string) => [...queryKeys.sessionScope(sessionId), "file-watch"] as const,
   /** Every watch of a session with its kept versions' digests. */
   watches: (sessionId: string) => [...queryKeys.sessionScope(sessionId), "watches"] as const,
   /** One kept version of a watched resource, in full (immutable; apart from `read` on purpose). */
@@ -131,6 +133,14 @@ export const frameQuery = (api: ApiClient, sessionId: string, body: FrameBody) =
     // The server keeps a frame document ten minutes; a remount asks for a fresh one.
     staleTime: 5 * 60_000,
     gcTime: 0,
+  });
+
+export const fileWatchQuery = (api: ApiClient, sessionId: string) =>
+  queryOptions({
+    queryKey: queryKeys.fileWatch(sessionId),
+    queryFn: ({ signal }) => api.getFileWatch(sessionId, { signal }),
+    // Only the suggestion is read from it; the live status comes with every session event.
+    staleTime: Infinity,
   });
 
 export const watchesQuery = (api: ApiClient, sessionId: string) =>

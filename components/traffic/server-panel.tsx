@@ -2,17 +2,20 @@
 
 import { useId, useState, type KeyboardEvent } from "react";
 import { OAuthTab } from "@/components/auth/oauth-tab";
+import { FileWatchStatusLine } from "@/components/restart-on-change/file-watch-status";
+import { RestartOnChangeTab } from "@/components/restart-on-change/restart-on-change-tab";
 import type { SessionSummary } from "@/lib/contract";
 import { StderrConsole } from "./stderr-console";
 import { ToolsTab } from "./tools-tab";
 import { TrafficLog } from "./traffic-log";
 
-type PanelTab = "traffic" | "notifications" | "stderr" | "tools" | "auth";
+type PanelTab = "traffic" | "notifications" | "stderr" | "tools" | "auth" | "watch";
 const TABS: readonly { id: PanelTab; label: string }[] = [
   { id: "traffic", label: "Traffic" },
   { id: "notifications", label: "Notifications" },
   { id: "stderr", label: "stderr" },
   { id: "tools", label: "Tools" },
+  { id: "watch", label: "Restart on change" },
 ];
 /** Remote servers also show their OAuth sign-in. */
 const HTTP_TABS: readonly { id: PanelTab; label: string }[] = [...TABS, { id: "auth", label: "Sign-in" }];
@@ -27,10 +30,13 @@ export function ServerPanel({ session }: { session: SessionSummary }) {
     stderr: "",
     tools: "",
     auth: "",
+    watch: "",
   });
-  // A server behind a URL is no process of ours: no stderr; it may need OAuth sign-in instead.
-  const tabs = session.launch.kind === "http" ? HTTP_TABS.filter((t) => t.id !== "stderr") : TABS;
-  // The Sign-in tab of a remote server does not carry over to a local one.
+  // A server behind a URL is no process of ours: no stderr and no restart on change; it may need
+  // OAuth sign-in instead.
+  const tabs =
+    session.launch.kind === "http" ? HTTP_TABS.filter((t) => t.id !== "stderr" && t.id !== "watch") : TABS;
+  // A tab one kind of server has does not carry over to the other.
   const tab = tabs.some((t) => t.id === chosen) ? chosen : "traffic";
   const baseId = useId();
   const panelId = `${baseId}-panel`;
@@ -84,6 +90,7 @@ export function ServerPanel({ session }: { session: SessionSummary }) {
           ))}
         </div>
         <span className="truncate text-[11px] text-zinc-400">{session.name}</span>
+        {session.fileWatch && <FileWatchStatusLine status={session.fileWatch} />}
         <button
           type="button"
           aria-expanded={open}
@@ -119,6 +126,8 @@ export function ServerPanel({ session }: { session: SessionSummary }) {
             />
           ) : tab === "auth" ? (
             <OAuthTab session={session} />
+          ) : tab === "watch" ? (
+            <RestartOnChangeTab key={session.id} session={session} />
           ) : (
             <ToolsTab
               sessionId={session.id}

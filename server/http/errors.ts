@@ -11,6 +11,8 @@ import {
   TooManySessionsError,
   WatchNotSupportedError,
   CompletionsNotSupportedError,
+  RestartNotSupportedError,
+  WatchPathError,
 } from "@/server/mcp/errors";
 
 /** An error that already knows its HTTP answer. */
@@ -59,6 +61,8 @@ export function toHttpError(err: unknown): HttpError {
   if (err instanceof SessionNotConnectedError) return new HttpError(409, "conflict", err.message);
   if (err instanceof CompletionsNotSupportedError) return new HttpError(409, "conflict", err.message);
   if (err instanceof WatchNotSupportedError) return new HttpError(409, "conflict", err.message);
+  if (err instanceof WatchPathError) return new HttpError(400, "bad_request", err.message);
+  if (err instanceof RestartNotSupportedError) return new HttpError(409, "conflict", err.message);
   if (err instanceof TooManySessionsError) return new HttpError(409, "conflict", err.message);
   if (err instanceof MessageTooLargeError) return new HttpError(413, "payload_too_large", err.message);
   if (err instanceof SessionStartError) {

@@ -41,3 +41,12 @@ export class CompletionsNotSupportedError extends Error {
     super(`Server "${name}" does not declare the completions capability.`);
   }
 }
+
+export class RestartNotSupportedError extends Error {
+  constructor(name: string) {
+    super(`"${name}" is a remote server: only a local (stdio) server can be restarted on a change.`);
+  }
+}
+
+/** Watch mode cannot start: the path is missing, not a file or folder, or too large a tree. */
+export class WatchPathError extends Error {}

@@ -7,6 +7,7 @@ import {
   type ServerCapabilities,
 } from "@modelcontextprotocol/sdk/types.js";
 import type {
+  FileWatchStatus,
   LaunchSpec,
   LaunchSummary,
   ReadResponse,
@@ -20,6 +21,7 @@ import type { InspectorEvent, ListDiff, TrafficSummary } from "@/lib/events";
 import type { McpConfig } from "./config";
 import {
   CompletionsNotSupportedError,
+  RestartNotSupportedError,
   SessionNotConnectedError,
   SessionStartError,
   SignInRequiredError,
@@ -39,6 +41,8 @@ const CLIENT_INFO: Implementation = { name: "mcp-resource-inspector", version: "
 
 type Emit = (event: InspectorEvent) => void;
 
+const RECENT_READS = 20;
+
 /**
  * What a session did for its user, and every event it emitted, as its observers hear it (a
  * recording of a check is one). Whoever calls the session — a route, the runner, a test — is
@@ -55,6 +59,14 @@ export type SessionOperation =
   | { type: "event"; event: InspectorEvent };
 
 export type SessionObserver = (operation: SessionOperation) => void;
+
+/** Watch mode as the session sees it (server/mcp/restart-on-change.ts): shown, stopped with it. */
+export interface FileWatchControl {
+  status(): FileWatchStatus;
+  /** Stops watching and kills a build in flight; never waits for a restart (which may be closing us). */
+  stop(): Promise<void>;
+  killSync(): void;
+}
 
 /**
  * `silent`: a look of the inspector's own, not an operation of the user (a recording's second
@@ -92,6 +104,10 @@ export class McpSession {
   undeclaredNotifications = 0;
   /** A remote server's OAuth sign-in (null for stdio). */
   readonly auth: SessionAuth | null;
+  /** What the user read lately, oldest first (watch mode re-reads them after a restart). */
+  private readonly readUris = new Set<string>();
+  /** Watch mode, while it is on; stopped by close(). */
+  private fileWatchControl: FileWatchControl | null = null;
 
   private readonly client: Client;
   private transport: OwnedTransport;
@@ -218,6 +234,32 @@ export class McpSession {
 
   private changed(): void {
     this.emit({ type: "session", session: this.summary() });
+  }
+
+  /** A line of the inspector's own (or a build's output) in the server's stderr panel. */
+  note(text: string): void {
+    this.writeStderr(text);
+  }
+
+  get fileWatch(): FileWatchControl | null {
+    return this.fileWatchControl;
+  }
+
+  /** Turn watch mode on (replacing an earlier one, which is stopped) or off (null). */
+  async setFileWatch(control: FileWatchControl | null): Promise<void> {
+    const previous = this.fileWatchControl;
+    this.fileWatchControl = control;
+    if (previous && previous !== control) await previous.stop();
+    if (control && this.closing) {
+      this.fileWatchControl = null;
+      await control.stop();
+    }
+    this.changed();
+  }
+
+  /** Watch mode's status changed: tell every tab (it travels in the summary). */
+  fileWatchChanged(): void {
+    this.changed();
   }
 
   rename(name: string): void {
@@ -355,11 +397,97 @@ export class McpSession {
     return this.replacing;
   }
 
+  /**
+   * Watch mode: replace a running stdio server with a fresh process of the same launch (the old
+   * tree reaped first), then follow it as a list_changed and an update would — every watch
+   * re-subscribed and re-read (`resource-updated` when its bytes changed), both lists re-walked
+   * (`resources-changed`/`templates-changed` with the diff). Requests meanwhile wait for it. A
+   * disconnected server is simply reconnected. Rejects (the session then disconnected with the
+   * reason) when the new process does not initialize.
+   */
+  async restart(): Promise<void> {
+    if (this.launch.kind !== "stdio") throw new RestartNotSupportedError(this.name);
+    if (this.replacing) await this.replacing.catch(() => undefined);
+    if (this.closing && this.status === "disconnected")
+      throw new SessionNotConnectedError(this.name, "closed");
+    if (this.status === "disconnected") {
+      await this.reconnect();
+      return;
+    }
+    const replacing = (async () => {
+      await this.transport.close().catch(() => undefined);
+      this.transport = this.newTransport();
+      this.tap = this.newTap();
+      try {
+        await this.client.connect(this.tap, { timeout: this.config.connectTimeoutMs });
+      } catch (cause) {
+        await this.transport.settle(500);
+        const reason = this.describeStartFailure(cause);
+        this.markDisconnected(reason, true);
+        throw new SessionStartError(
+          reason,
+          this.stderr.tail(),
+          this.transport.exit?.code ?? null,
+          this.transport.exit?.signal ?? null,
+        );
+      }
+      this.serverInfo = this.client.getServerVersion() ?? this.serverInfo;
+      this.capabilities = this.client.getServerCapabilities() ?? null;
+      this.instructions = this.client.getInstructions();
+      this.transport.connected();
+      this.connectedAt = new Date();
+      this.changed();
+    })();
+    this.replacing = replacing.finally(() => (this.replacing = null));
+    await this.replacing;
+    // Closed by the user while the new process started: it must not outlive the session.
+    if (this.closing) {
+      await this.transport.close();
+      return;
+    }
+    await this.resubscribe();
+    const fail = (err: unknown) =>
+      this.writeStderr(`[inspector] re-list after restart failed: ${String(err)}\n`);
+    await Promise.all([
+      this.resources.refresh().then((w) => {
+        if (w.changed) this.emitListDiff("resources-changed", w.diff, false);
+      }, fail),
+      this.templates.refresh().then((w) => {
+        if (w.changed) this.emitListDiff("templates-changed", w.diff, false);
+      }, fail),
+    ]);
+  }
+
+  /** A resource that is not watched was found changed (watch mode re-reads what is open). */
+  announceUpdated(uri: string): void {
+    this.emit({
+      type: "resource-updated",
+      sessionId: this.id,
+      uri,
+      version: 0,
+      changed: true,
+      at: Date.now(),
+      undeclared: false,
+    });
+  }
+
+  /** Re-subscribe and re-read every watch; a version whose bytes changed is announced. */
   private async resubscribe(): Promise<void> {
     for (const watch of this.watches.values()) {
       try {
         await this.subscribe(watch.uri);
-        watch.add(await this.fetchRead(watch.uri, true));
+        const before = watch.latest()?.version;
+        const v = watch.add(await this.fetchRead(watch.uri, true));
+        if (v.version !== before)
+          this.emit({
+            type: "resource-updated",
+            sessionId: this.id,
+            uri: watch.uri,
+            version: v.version,
+            changed: true,
+            at: Date.now(),
+            undeclared: false,
+          });
       } catch (err) {
         this.writeStderr(`[inspector] could not re-subscribe ${watch.uri}: ${String(err)}\n`);
       }
@@ -462,8 +590,21 @@ export class McpSession {
   /** A watched resource answers with its latest version (kept fresh by update notifications). */
   async read(uri: string, fresh = false, look: LookOptions = {}): Promise<ReadResponse> {
     const result = await this.fetchRead(uri, fresh);
-    if (!look.silent) this.tell({ type: "read", uri, result });
+    if (!look.silent) {
+      this.readUris.delete(uri);
+      this.readUris.add(uri);
+      for (const old of this.readUris) {
+        if (this.readUris.size <= RECENT_READS) break;
+        this.readUris.delete(old);
+      }
+      this.tell({ type: "read", uri, result });
+    }
     return result;
+  }
+
+  /** The URIs the user read most recently (at most 20), newest last. */
+  recentReads(): string[] {
+    return [...this.readUris];
   }
 
   /** A read no observer hears: the session's own (watch versions, re-reads after a reconnect). */
@@ -622,12 +763,16 @@ export class McpSession {
       undeclaredNotifications: this.undeclaredNotifications,
       watchCount: this.watches.size,
       ...(this.auth ? { auth: this.auth.summary() } : {}),
+      ...(this.fileWatchControl ? { fileWatch: this.fileWatchControl.status() } : {}),
     };
   }
 
   /** Idempotent; resolves once the server's whole process tree is gone. */
   close(): Promise<void> {
     this.closing ??= (async () => {
+      const fileWatch = this.fileWatchControl;
+      this.fileWatchControl = null;
+      await fileWatch?.stop();
       try {
         await this.client.close();
       } finally {
@@ -640,6 +785,7 @@ export class McpSession {
 
   /** Process-exit path: no awaiting possible. */
   killSync(): void {
+    this.fileWatchControl?.killSync();
     this.transport.killSync();
   }
 }

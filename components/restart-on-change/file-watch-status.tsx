@@ -1,0 +1,22 @@
+import type { FileWatchStatus } from "@/lib/contract";
+import { formatClock } from "@/lib/format-time";
+
+/** One line: what watch mode is doing, or what it last did and why. */
+export function FileWatchStatusLine({ status }: { status: FileWatchStatus }) {
+  const restart = status.lastRestart;
+  let text: string;
+  let tone = "text-zinc-500";
+  if (status.state === "building") text = "building…";
+  else if (status.state === "restarting") text = "restarting…";
+  else if (status.lastError) {
+    text = status.lastError;
+    tone = "text-rose-700";
+  } else if (restart)
+    text = `restarted ${formatClock(Date.parse(restart.at))} after a change to ${restart.cause}`;
+  else text = "watching for changes";
+  return (
+    <span role="status" aria-label="Restart on change status" className={`truncate text-[11px] ${tone}`}>
+      {text}
+    </span>
+  );
+}
