@@ -94,6 +94,11 @@ export class McpSession {
   private tap: TrafficTap;
   /** An expired remote session being replaced: its transport's close is not a disconnect. */
   private replacing: Promise<void> | null = null;
+  /**
+   * Until the replacement transport is initialized, requests wait here. Not `replacing`: the
+   * re-subscribes inside it are requests too, and would wait for themselves.
+   */
+  private opening: Promise<void> | null = null;
   private reinitialized = 0;
   private closing: Promise<void> | null = null;
   private readonly nameFixed: boolean;
@@ -162,8 +167,14 @@ export class McpSession {
     // A remote server that forgot our session (its GET stream answers 404) is re-initialized.
     const transport = this.transport;
     tap.onerror = (err) => {
-      if (transport === this.transport && this.status === "connected" && transport.isSessionExpired(err))
-        void this.reinitialize("the server's event stream");
+      if (
+        transport === this.transport &&
+        this.status === "connected" &&
+        !this.closing &&
+        transport.isSessionExpired(err)
+      )
+        // A failed re-initialization is already the session's status; nothing awaits this one.
+        this.reinitialize("the server's event stream").catch(() => undefined);
     };
     return tap;
   }
@@ -265,11 +276,13 @@ export class McpSession {
   private reinitialize(what: string): Promise<void> {
     this.replacing ??= (async () => {
       this.writeStderr(`[inspector] ${what} said the session expired; initializing a new session\n`);
-      const old = this.transport;
-      await old.close().catch(() => undefined);
-      this.transport = this.newTransport();
-      this.tap = this.newTap();
+      let opened = () => {};
+      this.opening = new Promise<void>((r) => (opened = r));
       try {
+        const old = this.transport;
+        await old.close().catch(() => undefined);
+        this.transport = this.newTransport();
+        this.tap = this.newTap();
         await this.client.connect(this.tap, { timeout: this.config.connectTimeoutMs });
       } catch (cause) {
         const err = cause instanceof Error ? cause : new Error(String(cause));
@@ -278,6 +291,9 @@ export class McpSession {
           true,
         );
         throw err;
+      } finally {
+        this.opening = null;
+        opened();
       }
       this.reinitialized++;
       this.capabilities = this.client.getServerCapabilities() ?? this.capabilities;
@@ -354,12 +370,19 @@ export class McpSession {
    * more on the new session.
    */
   private async request<T>(run: () => Promise<T>): Promise<T> {
-    if (this.replacing) await this.replacing.catch(() => undefined);
+    if (this.opening) await this.opening;
     this.requireConnected();
+    const transport = this.transport;
     try {
       return await run();
     } catch (err) {
-      if (!this.transport.isSessionExpired(err)) throw this.transport.failure ?? err;
+      // Sent on a transport that a re-initialization replaced under it (the GET stream noticed
+      // the expiry first): send it once more on the new session.
+      if (this.replacing || transport !== this.transport) {
+        await this.replacing?.catch(() => undefined);
+        if (transport !== this.transport && this.status === "connected") return run();
+      }
+      if (!transport.isSessionExpired(err)) throw transport.failure ?? err;
       await this.reinitialize("a request");
       return run();
     }

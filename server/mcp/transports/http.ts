@@ -55,6 +55,8 @@ export class OwnedHttpTransport implements OwnedTransport {
   private readonly fetch: FetchLike;
   private readonly url: URL;
   private closing: Promise<void> | null = null;
+  /** Closed (or closing past the DELETE): every later fetch is refused, see `make`. */
+  private ended = false;
   private closedNotified = false;
   private protocolVersion: string | undefined;
 
@@ -81,16 +83,20 @@ export class OwnedHttpTransport implements OwnedTransport {
 
   private make(kind: HttpTransportUsed): Inner {
     const requestInit: RequestInit = { headers: { ...this.launch.headers } };
+    // The SDK's GET-stream reconnect loop reschedules itself on every failed attempt, even after
+    // close() (the attempt in flight fails on the aborted signal and schedules the next one):
+    // once this transport has ended, a fetch never settles, so the loop stops where it is.
+    const fetch: FetchLike = (url, init) => (this.ended ? new Promise<Response>(() => {}) : this.fetch(url, init));
     const inner: Inner =
       kind === "sse"
         ? new SSEClientTransport(this.url, {
             requestInit,
-            fetch: this.fetch,
+            fetch,
             authProvider: this.options.authProvider,
           })
         : new StreamableHTTPClientTransport(this.url, {
             requestInit,
-            fetch: this.fetch,
+            fetch,
             authProvider: this.options.authProvider,
             // Keep the GET stream alive across a restarting server: retry with backoff, for good.
             reconnectionOptions: {
@@ -102,6 +108,8 @@ export class OwnedHttpTransport implements OwnedTransport {
           });
     inner.onmessage = (m) => this.onmessage?.(m);
     inner.onerror = (e) => {
+      // What fails while we close (a DELETE the server refuses, the aborted stream) is no news.
+      if (this.closing || inner !== this.inner) return;
       this.lastError = e;
       this.onerror?.(e);
     };
@@ -189,10 +197,10 @@ export class OwnedHttpTransport implements OwnedTransport {
   }
 
   isSessionExpired(err: unknown): boolean {
-    if (!(err instanceof StreamableHTTPError) || !this.sessionId) return false;
+    if (this.closing || !(err instanceof StreamableHTTPError) || !this.sessionId) return false;
     // The spec answers a forgotten session with 404; many servers (server-everything among them)
-    // answer 400 "No valid session ID" instead.
-    return err.code === 404 || (err.code === 400 && /session/i.test(err.message));
+    // answer 400 "Bad Request: No valid session ID provided" instead.
+    return err.code === 404 || (err.code === 400 && EXPIRED_400.test(err.message));
   }
 
   close(): Promise<void> {
@@ -205,6 +213,7 @@ export class OwnedHttpTransport implements OwnedTransport {
           new Promise((r) => setTimeout(r, 1_000).unref()),
         ]);
       }
+      this.ended = true;
       await inner?.close().catch(() => undefined);
       this.notifyClosed();
     })();
@@ -212,6 +221,7 @@ export class OwnedHttpTransport implements OwnedTransport {
   }
 
   killSync(): void {
+    this.ended = true;
     void this.inner?.close();
   }
 
@@ -226,14 +236,21 @@ function sendOn(inner: Inner, message: JSONRPCMessage, options?: TransportSendOp
   return inner instanceof StreamableHTTPClientTransport ? inner.send(message, options) : inner.send(message);
 }
 
-/** Node's network error codes, from the error or its `cause` chain. */
+/** A 400 that means "I do not know that session" (server-everything words it so). */
+const EXPIRED_400 = /no valid session|session not found|unknown session|invalid session|session (has )?expired/i;
+
+/** Network error codes that the SDK keeps only as text (`SseError`: "SSE error: TypeError: fetch failed: connect ECONNREFUSED …"). */
+const ERRNO_IN_TEXT =
+  /\b(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ECONNRESET|UND_ERR_\w+|(?:ERR_TLS|ERR_SSL|CERT|UNABLE_TO)_\w+|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN)\b/;
+
+/** Node's network error codes, from the error or its `cause` chain, or failing that its message. */
 function errnoOf(err: unknown): string | undefined {
   for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === "string") return code;
     e = (e as { cause?: unknown }).cause;
   }
-  return undefined;
+  return err instanceof Error ? ERRNO_IN_TEXT.exec(err.message)?.[1] : undefined;
 }
 
 const TLS_CODE =
@@ -260,14 +277,14 @@ export function describeHttpFailure(err: Error, url: URL, last: Error | null = n
     if (status === 401) return `This server needs sign-in: ${url.href} answered 401 Unauthorized.`;
     if (status === 403)
       return `This server refused access: ${url.href} answered 403 Forbidden (check the credentials in the headers).`;
+    if (status !== undefined && status >= 400)
+      return `No MCP server answered at ${url.href} (HTTP ${status}). Check the URL and the transport.`;
     if (/Redirect .* not followed/.test(e.message))
       return `${url.href} redirected elsewhere; not followed. ${e.message.replace(/^.*?(Redirect)/, "$1")}`;
     if (/Unexpected content type: text\/html/i.test(e.message) || /<html|<!doctype/i.test(e.message))
       return `${url.href} answered with an HTML page, not MCP. Check the path (servers usually listen on /mcp, or /sse for the legacy transport).`;
     if (/Unexpected content type/i.test(e.message))
       return `${url.href} did not answer as an MCP server (${e.message.replace(/^.*Unexpected content type:\s*/, "content type ")}).`;
-    if (status !== undefined && status >= 400)
-      return `No MCP server answered at ${url.href} (HTTP ${status}). Check the URL and the transport.`;
   }
   if (/timed out/i.test(err.message)) return null;
   if (/fetch failed/i.test(err.message)) return `Could not reach ${where}: ${err.message}.`;
