@@ -59,11 +59,7 @@ function open(launch: LaunchSpec, config: Partial<McpConfig> = {}) {
     for (const w of waiters) w();
   });
   sessions.push(session);
-  const waitFor = <T extends InspectorEvent>(
-    match: (e: InspectorEvent) => e is T,
-    ms = 10_000,
-    from = 0,
-  ) =>
+  const waitFor = <T extends InspectorEvent>(match: (e: InspectorEvent) => e is T, ms = 10_000, from = 0) =>
     new Promise<T>((resolve, reject) => {
       const check = () => {
         const found = events.slice(from).find(match);
@@ -129,7 +125,8 @@ describe("server-everything over HTTP", () => {
       await session.connect();
       const summary = session.summary();
       expect(summary.transport).toMatchObject({ kind: "http", used: c.used, reinitialized: 0 });
-      if (c.used === "streamable-http") expect(summary.transport).toHaveProperty("sessionId", expect.any(String));
+      if (c.used === "streamable-http")
+        expect(summary.transport).toHaveProperty("sessionId", expect.any(String));
       expect(summary.protocolVersion).toBeTruthy();
 
       const listed = await session.listResources();
@@ -176,7 +173,9 @@ describe("server-everything over HTTP", () => {
         "in response resources/list",
       ]),
     );
-    expect(entries.find((e) => e.method === "resources/list" && e.direction === "in")?.latencyMs).toBeDefined();
+    expect(
+      entries.find((e) => e.method === "resources/list" && e.direction === "in")?.latencyMs,
+    ).toBeDefined();
   });
 
   it("survives a restart of server-everything (400 'No valid session ID' is treated as expiry)", async () => {
@@ -214,7 +213,11 @@ describe("the fixture's /mcp (a correct stateful Streamable HTTP server)", () =>
     let from = events.length;
     await session.callTool("bump", {});
     await waitFor(updatedOf("fixture://counter"), 10_000, from);
-    await waitFor(added((u) => u.startsWith("fixture://added-")), 10_000, from);
+    await waitFor(
+      added((u) => u.startsWith("fixture://added-")),
+      10_000,
+      from,
+    );
 
     await fixture.restart();
     startedPids.add(fixture.pid);
@@ -267,7 +270,9 @@ describe("remote failures: each a specific message, never a hang", () => {
       const { port } = server.address() as { port: number };
       const { session } = open(http(`https://127.0.0.1:${port}/mcp`), quick);
       const err = await startFailure(session);
-      expect(err.message).toMatch(/^TLS error talking to 127\.0\.0\.1:\d+: (SELF_SIGNED_CERT_IN_CHAIN|DEPTH_ZERO_SELF_SIGNED_CERT)\.$/);
+      expect(err.message).toMatch(
+        /^TLS error talking to 127\.0\.0\.1:\d+: (SELF_SIGNED_CERT_IN_CHAIN|DEPTH_ZERO_SELF_SIGNED_CERT)\.$/,
+      );
     } finally {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
@@ -277,7 +282,9 @@ describe("remote failures: each a specific message, never a hang", () => {
   it("401 → needs sign-in", async () => {
     const { session } = open(http(`${fixture.url}/unauthorized`), quick);
     const err = await startFailure(session);
-    expect(err.message).toBe(`This server needs sign-in: ${fixture.url}/unauthorized answered 401 Unauthorized.`);
+    expect(err.message).toBe(
+      `This server needs sign-in: ${fixture.url}/unauthorized answered 401 Unauthorized.`,
+    );
   });
 
   it("403 → refused access", async () => {
@@ -361,7 +368,10 @@ describe("describeHttpFailure", () => {
     ["ECONNREFUSED", "Connection refused by mcp.example.invalid:8080: is the server running on that port?"],
     ["ECONNRESET", "mcp.example.invalid:8080 closed the connection (ECONNRESET)."],
     ["CERT_HAS_EXPIRED", "TLS error talking to mcp.example.invalid:8080: CERT_HAS_EXPIRED."],
-    ["ERR_TLS_CERT_ALTNAME_INVALID", "TLS error talking to mcp.example.invalid:8080: ERR_TLS_CERT_ALTNAME_INVALID."],
+    [
+      "ERR_TLS_CERT_ALTNAME_INVALID",
+      "TLS error talking to mcp.example.invalid:8080: ERR_TLS_CERT_ALTNAME_INVALID.",
+    ],
     ["UND_ERR_HEADERS_TIMEOUT", "mcp.example.invalid:8080 stopped answering (UND_ERR_HEADERS_TIMEOUT)."],
   ])("%s", (code, message) => {
     expect(describeHttpFailure(nodeError(code), url)).toBe(message);

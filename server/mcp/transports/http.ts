@@ -86,7 +86,8 @@ export class OwnedHttpTransport implements OwnedTransport {
     // The SDK's GET-stream reconnect loop reschedules itself on every failed attempt, even after
     // close() (the attempt in flight fails on the aborted signal and schedules the next one):
     // once this transport has ended, a fetch never settles, so the loop stops where it is.
-    const fetch: FetchLike = (url, init) => (this.ended ? new Promise<Response>(() => {}) : this.fetch(url, init));
+    const fetch: FetchLike = (url, init) =>
+      this.ended ? new Promise<Response>(() => {}) : this.fetch(url, init);
     const inner: Inner =
       kind === "sse"
         ? new SSEClientTransport(this.url, {
@@ -237,7 +238,8 @@ function sendOn(inner: Inner, message: JSONRPCMessage, options?: TransportSendOp
 }
 
 /** A 400 that means "I do not know that session" (server-everything words it so). */
-const EXPIRED_400 = /no valid session|session not found|unknown session|invalid session|session (has )?expired/i;
+const EXPIRED_400 =
+  /no valid session|session not found|unknown session|invalid session|session (has )?expired/i;
 
 /** Network error codes that the SDK keeps only as text (`SseError`: "SSE error: TypeError: fetch failed: connect ECONNREFUSED …"). */
 const ERRNO_IN_TEXT =
