@@ -1,6 +1,8 @@
 import "server-only";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import {
+  ErrorCode,
+  McpError,
   ResourceListChangedNotificationSchema,
   ResourceUpdatedNotificationSchema,
   type Implementation,
@@ -376,13 +378,17 @@ export class McpSession {
     try {
       return await run();
     } catch (err) {
+      const expired = transport.isSessionExpired(err);
+      const cutOff = err instanceof McpError && err.code === (ErrorCode.ConnectionClosed as number);
+      if (!expired && !cutOff) throw transport.failure ?? err;
       // Sent on a transport that a re-initialization replaced under it (the GET stream noticed
-      // the expiry first): send it once more on the new session.
+      // the expiry first and closed the old one): send it once more on the new session.
       if (this.replacing || transport !== this.transport) {
         await this.replacing?.catch(() => undefined);
         if (transport !== this.transport && this.status === "connected") return run();
+        throw transport.failure ?? err;
       }
-      if (!transport.isSessionExpired(err)) throw transport.failure ?? err;
+      if (!expired) throw transport.failure ?? err;
       await this.reinitialize("a request");
       return run();
     }

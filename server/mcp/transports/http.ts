@@ -198,7 +198,7 @@ export class OwnedHttpTransport implements OwnedTransport {
   }
 
   isSessionExpired(err: unknown): boolean {
-    if (this.closing || !(err instanceof StreamableHTTPError) || !this.sessionId) return false;
+    if (!(err instanceof StreamableHTTPError) || !this.sessionId) return false;
     // The spec answers a forgotten session with 404; many servers (server-everything among them)
     // answer 400 "Bad Request: No valid session ID provided" instead.
     return err.code === 404 || (err.code === 400 && EXPIRED_400.test(err.message));
