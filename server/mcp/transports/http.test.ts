@@ -22,7 +22,7 @@ import { readConfig, type McpConfig } from "../config";
 import { SessionStartError } from "../errors";
 import { McpSession } from "../session";
 import { describeHttpFailure } from "./http";
-import { MessageTooLargeError } from "./owned";
+import { MessageTooLargeError, TransportRequestError } from "./owned";
 
 const MISBEHAVING = "e2e/fixtures/servers/http-misbehaving.ts";
 const sessions: McpSession[] = [];
@@ -331,6 +331,24 @@ describe("remote failures: each a specific message, never a hang", () => {
     const err = await startFailure(session);
     expect(err.message).toMatch(/\/redirect redirected elsewhere; not followed\./);
     expect(err.message).toContain(`localhost:${fixture.port}`);
+  });
+
+  it("a server that goes away under a live session: the next read says the connection is refused, and close() does not wait on it", async () => {
+    const own = track(await startFixtureHttp(MISBEHAVING));
+    const { session } = open(http(`${own.url}/mcp`), quick);
+    await session.connect();
+    await own.stop();
+    const t0 = Date.now();
+    const err = await session.read("fixture://hello").catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(TransportRequestError);
+    expect((err as Error).message).toBe(
+      `Connection refused by 127.0.0.1:${own.port}: is the server running on that port?`,
+    );
+    expect(Date.now() - t0).toBeLessThan(1_000);
+    const t1 = Date.now();
+    await session.close();
+    expect(Date.now() - t1).toBeLessThan(1_500);
+    expect(session.status).toBe("disconnected");
   });
 
   it("a server that accepts the connection and never answers: the connect timeout, not a hang", async () => {

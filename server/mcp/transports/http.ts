@@ -10,7 +10,12 @@ import type { TransportSendOptions } from "@modelcontextprotocol/sdk/shared/tran
 import { isInitializeRequest, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { HttpLaunch, HttpTransportUsed, TransportDetails } from "@/lib/contract";
 import { ForeignOriginError, guardedFetch, type FetchLike } from "./guarded-fetch";
-import { MessageTooLargeError, type OwnedTransport, type OwnedTransportOptions } from "./owned";
+import {
+  MessageTooLargeError,
+  TransportRequestError,
+  type OwnedTransport,
+  type OwnedTransportOptions,
+} from "./owned";
 
 export interface HttpTransportOptions extends OwnedTransportOptions {
   /** The OAuth client for this server, when it needs sign-in. */
@@ -59,6 +64,8 @@ export class OwnedHttpTransport implements OwnedTransport {
   private ended = false;
   private closedNotified = false;
   private protocolVersion: string | undefined;
+  /** Initialized: a failed request is now a live session's, described as such. */
+  private live = false;
 
   constructor(
     private readonly launch: HttpLaunch,
@@ -164,10 +171,15 @@ export class OwnedHttpTransport implements OwnedTransport {
     }
   }
 
-  /** The error to surface: a known failure (too large) wins over what the SDK made of it. */
+  /**
+   * The error to surface: a known failure (too large) wins over what the SDK made of it; once
+   * live, an HTTP or network failure says in words what happened (the route answers 502 with it).
+   */
   private explain(err: unknown): Error {
     if (this.failure) return this.failure;
-    return err instanceof Error ? err : new Error(String(err));
+    const e = err instanceof Error ? err : new Error(String(err));
+    if (!this.live || !(e instanceof StreamableHTTPError || e instanceof SseError || errnoOf(e))) return e;
+    return new TransportRequestError(describeRequestFailure(e, this.url), { cause: e });
   }
 
   setProtocolVersion(version: string): void {
@@ -185,7 +197,9 @@ export class OwnedHttpTransport implements OwnedTransport {
     };
   }
 
-  connected(): void {}
+  connected(): void {
+    this.live = true;
+  }
 
   async settle(): Promise<void> {}
 
@@ -197,7 +211,8 @@ export class OwnedHttpTransport implements OwnedTransport {
     return this.failure?.message ?? `The connection to ${this.url.href} closed.`;
   }
 
-  isSessionExpired(err: unknown): boolean {
+  isSessionExpired(cause: unknown): boolean {
+    const err = cause instanceof TransportRequestError ? cause.cause : cause;
     if (!(err instanceof StreamableHTTPError) || !this.sessionId) return false;
     // The spec answers a forgotten session with 404; many servers (server-everything among them)
     // answer 400 "Bad Request: No valid session ID provided" instead.
@@ -257,6 +272,17 @@ function errnoOf(err: unknown): string | undefined {
 
 const TLS_CODE =
   /^(CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|ERR_TLS|ERR_SSL|HOSTNAME_MISMATCH|ERR_CERT)/;
+
+/** A request of a live session failed at the HTTP level: why, in one sentence. */
+export function describeRequestFailure(err: Error, url: URL): string {
+  const status =
+    err instanceof StreamableHTTPError ? err.code : err instanceof SseError ? err.code : undefined;
+  if (status === 401 || status === 403 || status === undefined) {
+    const said = describeHttpFailure(err, url);
+    if (said) return said;
+  }
+  return `${url.host} failed the request${status ? ` with HTTP ${status}` : ""}: ${err.message}`;
+}
 
 /** One specific sentence for each way a remote server can fail to come up. */
 export function describeHttpFailure(err: Error, url: URL, last: Error | null = null): string | null {
