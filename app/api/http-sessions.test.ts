@@ -102,6 +102,21 @@ describe("POST /api/sessions {url}", () => {
     expect(JSON.stringify(res.body)).not.toContain("pass@");
   });
 
+  it("a server that went away under a live session: a read is a 502 that says the connection is refused", async () => {
+    const own = await startEverythingHttp("streamableHttp");
+    const s = await post({ url: own.url });
+    expect(s.status).toBe(201);
+    await own.stop();
+    const res = await callJson<ErrorBody, { id: string }>(readRoute.GET, {
+      params: { id: s.body.id },
+      path: `/x?uri=${encodeURIComponent("demo://resource/dynamic/text/1")}`,
+    });
+    expect(res.status).toBe(502);
+    expect(res.body.error.message).toBe(
+      `Connection refused by 127.0.0.1:${own.port}: is the server running on that port?`,
+    );
+  });
+
   it("a refused connection is a 502 that says so", async () => {
     const port = await freePort();
     const res = await post({ url: `http://127.0.0.1:${port}/mcp` });
