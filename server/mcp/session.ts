@@ -32,6 +32,7 @@ import { walkPages, type PagedResult } from "./pagination";
 import { StderrLog } from "./stderr-log";
 import { summarize, TrafficLog } from "./traffic-log";
 import { createTransport, type OwnedTransport } from "./transports";
+import { TransportRequestError } from "./transports/owned";
 import { TrafficTap } from "./transports/traffic-tap";
 import { Watch } from "./watches";
 
@@ -166,7 +167,8 @@ export class McpSession {
     const tap = new TrafficTap(this.transport, (direction, message, json) =>
       this.trafficBatch.push(summarize(this.traffic.record(direction, message, json))),
     );
-    // A remote server that forgot our session (its GET stream answers 404) is re-initialized.
+    // A remote server that forgot our session (its GET stream, or a POST, answers 404) is
+    // re-initialized.
     const transport = this.transport;
     tap.onerror = (err) => {
       if (
@@ -176,7 +178,7 @@ export class McpSession {
         transport.isSessionExpired(err)
       )
         // A failed re-initialization is already the session's status; nothing awaits this one.
-        this.reinitialize("the server's event stream").catch(() => undefined);
+        this.reinitialize("the server").catch(() => undefined);
     };
     return tap;
   }
@@ -288,11 +290,9 @@ export class McpSession {
         await this.client.connect(this.tap, { timeout: this.config.connectTimeoutMs });
       } catch (cause) {
         const err = cause instanceof Error ? cause : new Error(String(cause));
-        this.markDisconnected(
-          this.transport.describeStartFailure(err) ?? `Re-initialization failed: ${err.message}`,
-          true,
-        );
-        throw err;
+        const reason = this.transport.describeStartFailure(err) ?? `Re-initialization failed: ${err.message}`;
+        this.markDisconnected(reason, true);
+        throw new TransportRequestError(reason, { cause: err });
       } finally {
         this.opening = null;
         opened();
@@ -386,6 +386,8 @@ export class McpSession {
       if (this.replacing || transport !== this.transport) {
         await this.replacing?.catch(() => undefined);
         if (transport !== this.transport && this.status === "connected") return run();
+        // The re-initialization failed: its reason is this request's too.
+        if (this.error) throw new TransportRequestError(this.error.message, { cause: err });
         throw transport.failure ?? err;
       }
       if (!expired) throw transport.failure ?? err;

@@ -5,6 +5,7 @@
  * must end as one specific message, never a hang.
  */
 import { readFileSync } from "node:fs";
+import { createServer as createHttpServer } from "node:http";
 import { createServer as createHttpsServer, type Server as HttpsServer } from "node:https";
 import { createServer as createNetServer, type Socket } from "node:net";
 import path from "node:path";
@@ -349,6 +350,51 @@ describe("remote failures: each a specific message, never a hang", () => {
     await session.close();
     expect(Date.now() - t1).toBeLessThan(1_500);
     expect(session.status).toBe("disconnected");
+  });
+
+  it("a server that forgets the session and then refuses a new one: the read fails with the reason, the session is disconnected", async () => {
+    let sessions = 0;
+    const forgetful = createHttpServer((req, res) => {
+      let body = "";
+      req.on("data", (c: Buffer) => (body += c.toString()));
+      req.on("end", () => {
+        if (req.method !== "POST") return void res.writeHead(405).end();
+        const msg = JSON.parse(body) as { id?: number; method?: string };
+        // The handshake completes; from the first request on, the session is forgotten.
+        if (msg.method === "notifications/initialized") return void res.writeHead(202).end();
+        if (req.headers["mcp-session-id"]) return void res.writeHead(404).end("Session not found");
+        if (++sessions > 1)
+          return void res.writeHead(503, { "Content-Type": "text/plain" }).end("Maintenance");
+        res.writeHead(200, { "Content-Type": "application/json", "Mcp-Session-Id": "first" });
+        res.end(
+          JSON.stringify({
+            jsonrpc: "2.0",
+            id: msg.id,
+            result: {
+              protocolVersion: "2025-06-18",
+              capabilities: { resources: {} },
+              serverInfo: { name: "f", version: "1" },
+            },
+          }),
+        );
+      });
+    });
+    await new Promise<void>((r) => forgetful.listen(0, "127.0.0.1", r));
+    try {
+      const { port } = forgetful.address() as { port: number };
+      const { session } = open(http(`http://127.0.0.1:${port}/mcp`, "streamable-http"), quick);
+      await session.connect();
+      const err = await session.read("x://y").catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(TransportRequestError);
+      expect((err as Error).message).toBe(
+        `No MCP server answered at http://127.0.0.1:${port}/mcp (HTTP 503). Check the URL and the transport.`,
+      );
+      expect(session.status).toBe("disconnected");
+      expect(session.summary().error?.message).toBe((err as Error).message);
+    } finally {
+      forgetful.closeAllConnections();
+      await new Promise((r) => forgetful.close(r));
+    }
   });
 
   it("a server that accepts the connection and never answers: the connect timeout, not a hang", async () => {
