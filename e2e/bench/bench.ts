@@ -1,12 +1,13 @@
 /**
  * `npm run bench`: speed and memory figures, medians of repeated runs (BENCH_RUNS, default 5).
  * Needs a build (`npm run build`); starts its own app instances on free ports and stops them.
- * Sections: startup (issue #2), live (issue #3), scale (issue #4), cli (issue #12);
+ * Sections: startup (issue #2), live (issue #3), scale (issue #4), remote (issue #11), cli (issue #12);
  * `npm run bench -- live` runs one.
  */
 import { oneShotList } from "./cli";
 import { launchBrowser, printTable, startApp, stopApp, type Row } from "./harness";
 import { listChangedLatency, storm, updatedLatency } from "./live";
+import { remoteConnectToTree, remoteRead } from "./remote";
 import { tenMegabytes, tenThousand } from "./scale";
 import { connectToTree, startup } from "./startup";
 
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
       () => tenThousand(app, browser),
       () => tenMegabytes(app, browser),
     ]);
+    await section("remote", "remote (issue #11)", [() => remoteRead(app), () => remoteConnectToTree(app)]);
   } finally {
     await browser.close();
     await stopApp(app);

@@ -3,7 +3,7 @@ import { ErrorCode as McpErrorCode, McpError } from "@modelcontextprotocol/sdk/t
 import { CommandLineError } from "@/lib/command-line";
 import type { ErrorCode, ErrorEnvelope } from "@/lib/contract";
 import { NotRecordingError } from "@/server/check/recorder";
-import { MessageTooLargeError } from "@/server/mcp/transports/owned";
+import { MessageTooLargeError, TransportRequestError } from "@/server/mcp/transports/owned";
 import {
   SessionNotConnectedError,
   SessionNotFoundError,
@@ -65,6 +65,7 @@ export function toHttpError(err: unknown): HttpError {
   if (err instanceof RestartNotSupportedError) return new HttpError(409, "conflict", err.message);
   if (err instanceof TooManySessionsError) return new HttpError(409, "conflict", err.message);
   if (err instanceof MessageTooLargeError) return new HttpError(413, "payload_too_large", err.message);
+  if (err instanceof TransportRequestError) return new HttpError(502, "bad_gateway", err.message);
   if (err instanceof SessionStartError) {
     const timedOut = /within \d+ ms/.test(err.message);
     return new HttpError(timedOut ? 504 : 502, timedOut ? "gateway_timeout" : "bad_gateway", err.message, {

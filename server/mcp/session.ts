@@ -1,6 +1,8 @@
 import "server-only";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import {
+  ErrorCode,
+  McpError,
   ResourceListChangedNotificationSchema,
   ResourceUpdatedNotificationSchema,
   type Implementation,
@@ -34,6 +36,7 @@ import { walkPages, type PagedResult } from "./pagination";
 import { StderrLog } from "./stderr-log";
 import { summarize, TrafficLog } from "./traffic-log";
 import { createTransport, type OwnedTransport } from "./transports";
+import { TransportRequestError } from "./transports/owned";
 import { TrafficTap } from "./transports/traffic-tap";
 import { Watch } from "./watches";
 
@@ -114,6 +117,11 @@ export class McpSession {
   private tap: TrafficTap;
   /** An expired remote session being replaced: its transport's close is not a disconnect. */
   private replacing: Promise<void> | null = null;
+  /**
+   * Until the replacement transport is initialized, requests wait here. Not `replacing`: the
+   * re-subscribes inside it are requests too, and would wait for themselves.
+   */
+  private opening: Promise<void> | null = null;
   private reinitialized = 0;
   private closing: Promise<void> | null = null;
   private readonly nameFixed: boolean;
@@ -193,11 +201,18 @@ export class McpSession {
     const tap = new TrafficTap(this.transport, (direction, message, json) =>
       this.trafficBatch.push(summarize(this.traffic.record(direction, message, json))),
     );
-    // A remote server that forgot our session (its GET stream answers 404) is re-initialized.
+    // A remote server that forgot our session (its GET stream, or a POST, answers 404) is
+    // re-initialized.
     const transport = this.transport;
     tap.onerror = (err) => {
-      if (transport === this.transport && this.status === "connected" && transport.isSessionExpired(err))
-        void this.reinitialize("the server's event stream");
+      if (
+        transport === this.transport &&
+        this.status === "connected" &&
+        !this.closing &&
+        transport.isSessionExpired(err)
+      )
+        // A failed re-initialization is already the session's status; nothing awaits this one.
+        this.reinitialize("the server").catch(() => undefined);
     };
     return tap;
   }
@@ -374,19 +389,22 @@ export class McpSession {
   private reinitialize(what: string): Promise<void> {
     this.replacing ??= (async () => {
       this.writeStderr(`[inspector] ${what} said the session expired; initializing a new session\n`);
-      const old = this.transport;
-      await old.close().catch(() => undefined);
-      this.transport = this.newTransport();
-      this.tap = this.newTap();
+      let opened = () => {};
+      this.opening = new Promise<void>((r) => (opened = r));
       try {
+        const old = this.transport;
+        await old.close().catch(() => undefined);
+        this.transport = this.newTransport();
+        this.tap = this.newTap();
         await this.client.connect(this.tap, { timeout: this.config.connectTimeoutMs });
       } catch (cause) {
         const err = cause instanceof Error ? cause : new Error(String(cause));
-        this.markDisconnected(
-          this.transport.describeStartFailure(err) ?? `Re-initialization failed: ${err.message}`,
-          true,
-        );
-        throw err;
+        const reason = this.transport.describeStartFailure(err) ?? `Re-initialization failed: ${err.message}`;
+        this.markDisconnected(reason, true);
+        throw new TransportRequestError(reason, { cause: err });
+      } finally {
+        this.opening = null;
+        opened();
       }
       this.reinitialized++;
       this.capabilities = this.client.getServerCapabilities() ?? this.capabilities;
@@ -414,11 +432,14 @@ export class McpSession {
       await this.reconnect();
       return;
     }
+    // Requests meanwhile wait until the new process is initialized (see request()).
+    let opened = () => {};
+    this.opening = new Promise<void>((r) => (opened = r));
     const replacing = (async () => {
-      await this.transport.close().catch(() => undefined);
-      this.transport = this.newTransport();
-      this.tap = this.newTap();
       try {
+        await this.transport.close().catch(() => undefined);
+        this.transport = this.newTransport();
+        this.tap = this.newTap();
         await this.client.connect(this.tap, { timeout: this.config.connectTimeoutMs });
       } catch (cause) {
         await this.transport.settle(500);
@@ -430,6 +451,9 @@ export class McpSession {
           this.transport.exit?.code ?? null,
           this.transport.exit?.signal ?? null,
         );
+      } finally {
+        this.opening = null;
+        opened();
       }
       this.serverInfo = this.client.getServerVersion() ?? this.serverInfo;
       this.capabilities = this.client.getServerCapabilities() ?? null;
@@ -549,8 +573,9 @@ export class McpSession {
    * more on the new session.
    */
   private async request<T>(run: () => Promise<T>): Promise<T> {
-    if (this.replacing) await this.replacing.catch(() => undefined);
+    if (this.opening) await this.opening;
     this.requireConnected();
+    const transport = this.transport;
     try {
       return await run();
     } catch (err) {
@@ -562,7 +587,19 @@ export class McpSession {
         );
         throw new SessionNotConnectedError(this.name, "waiting for sign-in");
       }
-      if (!this.transport.isSessionExpired(err)) throw this.transport.failure ?? err;
+      const expired = transport.isSessionExpired(err);
+      const cutOff = err instanceof McpError && err.code === (ErrorCode.ConnectionClosed as number);
+      if (!expired && !cutOff) throw transport.failure ?? err;
+      // Sent on a transport that a re-initialization replaced under it (the GET stream noticed
+      // the expiry first and closed the old one): send it once more on the new session.
+      if (this.replacing || transport !== this.transport) {
+        await this.replacing?.catch(() => undefined);
+        if (transport !== this.transport && this.status === "connected") return run();
+        // The re-initialization failed: its reason is this request's too.
+        if (this.error) throw new TransportRequestError(this.error.message, { cause: err });
+        throw transport.failure ?? err;
+      }
+      if (!expired) throw transport.failure ?? err;
       await this.reinitialize("a request");
       return run();
     }

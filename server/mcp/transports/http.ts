@@ -10,7 +10,12 @@ import type { TransportSendOptions } from "@modelcontextprotocol/sdk/shared/tran
 import { isInitializeRequest, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { HttpLaunch, HttpTransportUsed, TransportDetails } from "@/lib/contract";
 import { ForeignOriginError, guardedFetch, type FetchLike } from "./guarded-fetch";
-import { MessageTooLargeError, type OwnedTransport, type OwnedTransportOptions } from "./owned";
+import {
+  MessageTooLargeError,
+  TransportRequestError,
+  type OwnedTransport,
+  type OwnedTransportOptions,
+} from "./owned";
 
 export interface HttpTransportOptions extends OwnedTransportOptions {
   /** The OAuth client for this server, when it needs sign-in. */
@@ -60,8 +65,12 @@ export class OwnedHttpTransport implements OwnedTransport {
   private readonly fetch: FetchLike;
   private readonly url: URL;
   private closing: Promise<void> | null = null;
+  /** Closed (or closing past the DELETE): every later fetch is refused, see `make`. */
+  private ended = false;
   private closedNotified = false;
   private protocolVersion: string | undefined;
+  /** Initialized: a failed request is now a live session's, described as such. */
+  private live = false;
 
   constructor(
     private readonly launch: HttpLaunch,
@@ -86,18 +95,24 @@ export class OwnedHttpTransport implements OwnedTransport {
     return this.inner instanceof StreamableHTTPClientTransport ? this.inner.sessionId : undefined;
   }
 
-  private make(kind: HttpTransportUsed): Inner {
+  /** `gated`: refuse to fetch once this transport ended (false for finishAuth's throwaway). */
+  private make(kind: HttpTransportUsed, gated = true): Inner {
     const requestInit: RequestInit = { headers: { ...this.launch.headers } };
+    // The SDK's GET-stream reconnect loop reschedules itself on every failed attempt, even after
+    // close() (the attempt in flight fails on the aborted signal and schedules the next one):
+    // once this transport has ended, a fetch never settles, so the loop stops where it is.
+    const fetch: FetchLike = (url, init) =>
+      gated && this.ended ? new Promise<Response>(() => {}) : this.fetch(url, init);
     const inner: Inner =
       kind === "sse"
         ? new SSEClientTransport(this.url, {
             requestInit,
-            fetch: this.fetch,
+            fetch,
             authProvider: this.options.authProvider,
           })
         : new StreamableHTTPClientTransport(this.url, {
             requestInit,
-            fetch: this.fetch,
+            fetch,
             authProvider: this.options.authProvider,
             // Keep the GET stream alive across a restarting server: retry with backoff, for good.
             reconnectionOptions: {
@@ -109,6 +124,8 @@ export class OwnedHttpTransport implements OwnedTransport {
           });
     inner.onmessage = (m) => this.onmessage?.(m);
     inner.onerror = (e) => {
+      // What fails while we close (a DELETE the server refuses, the aborted stream) is no news.
+      if (this.closing || inner !== this.inner) return;
       this.lastError = e;
       this.onerror?.(e);
     };
@@ -162,10 +179,15 @@ export class OwnedHttpTransport implements OwnedTransport {
     }
   }
 
-  /** The error to surface: a known failure (too large) wins over what the SDK made of it. */
+  /**
+   * The error to surface: a known failure (too large) wins over what the SDK made of it; once
+   * live, an HTTP or network failure says in words what happened (the route answers 502 with it).
+   */
   private explain(err: unknown): Error {
     if (this.failure) return this.failure;
-    return err instanceof Error ? err : new Error(String(err));
+    const e = err instanceof Error ? err : new Error(String(err));
+    if (!this.live || !(e instanceof StreamableHTTPError || e instanceof SseError || errnoOf(e))) return e;
+    return new TransportRequestError(describeRequestFailure(e, this.url), { cause: e });
   }
 
   /**
@@ -175,7 +197,8 @@ export class OwnedHttpTransport implements OwnedTransport {
    */
   async finishAuth(code: string): Promise<void> {
     const first: HttpTransportUsed = this.launch.transport === "sse" ? "sse" : "streamable-http";
-    await this.make(first).finishAuth(code);
+    // The transport that met the 401 has usually been closed by now: exchange through a fresh one.
+    await this.make(first, false).finishAuth(code);
   }
 
   setProtocolVersion(version: string): void {
@@ -193,7 +216,9 @@ export class OwnedHttpTransport implements OwnedTransport {
     };
   }
 
-  connected(): void {}
+  connected(): void {
+    this.live = true;
+  }
 
   async settle(): Promise<void> {}
 
@@ -205,11 +230,12 @@ export class OwnedHttpTransport implements OwnedTransport {
     return this.failure?.message ?? `The connection to ${this.url.href} closed.`;
   }
 
-  isSessionExpired(err: unknown): boolean {
+  isSessionExpired(cause: unknown): boolean {
+    const err = cause instanceof TransportRequestError ? cause.cause : cause;
     if (!(err instanceof StreamableHTTPError) || !this.sessionId) return false;
     // The spec answers a forgotten session with 404; many servers (server-everything among them)
-    // answer 400 "No valid session ID" instead.
-    return err.code === 404 || (err.code === 400 && /session/i.test(err.message));
+    // answer 400 "Bad Request: No valid session ID provided" instead.
+    return err.code === 404 || (err.code === 400 && EXPIRED_400.test(err.message));
   }
 
   close(): Promise<void> {
@@ -222,6 +248,7 @@ export class OwnedHttpTransport implements OwnedTransport {
           new Promise((r) => setTimeout(r, 1_000).unref()),
         ]);
       }
+      this.ended = true;
       await inner?.close().catch(() => undefined);
       this.notifyClosed();
     })();
@@ -229,6 +256,7 @@ export class OwnedHttpTransport implements OwnedTransport {
   }
 
   killSync(): void {
+    this.ended = true;
     void this.inner?.close();
   }
 
@@ -243,18 +271,37 @@ function sendOn(inner: Inner, message: JSONRPCMessage, options?: TransportSendOp
   return inner instanceof StreamableHTTPClientTransport ? inner.send(message, options) : inner.send(message);
 }
 
-/** Node's network error codes, from the error or its `cause` chain. */
+/** A 400 that means "I do not know that session" (server-everything words it so). */
+const EXPIRED_400 =
+  /no valid session|session not found|unknown session|invalid session|session (has )?expired/i;
+
+/** Network error codes that the SDK keeps only as text (`SseError`: "SSE error: TypeError: fetch failed: connect ECONNREFUSED …"). */
+const ERRNO_IN_TEXT =
+  /\b(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ECONNRESET|UND_ERR_\w+|(?:ERR_TLS|ERR_SSL|CERT|UNABLE_TO)_\w+|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN)\b/;
+
+/** Node's network error codes, from the error or its `cause` chain, or failing that its message. */
 function errnoOf(err: unknown): string | undefined {
   for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === "string") return code;
     e = (e as { cause?: unknown }).cause;
   }
-  return undefined;
+  return err instanceof Error ? ERRNO_IN_TEXT.exec(err.message)?.[1] : undefined;
 }
 
 const TLS_CODE =
   /^(CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|ERR_TLS|ERR_SSL|HOSTNAME_MISMATCH|ERR_CERT)/;
+
+/** A request of a live session failed at the HTTP level: why, in one sentence. */
+export function describeRequestFailure(err: Error, url: URL): string {
+  const status =
+    err instanceof StreamableHTTPError ? err.code : err instanceof SseError ? err.code : undefined;
+  if (status === 401 || status === 403 || status === undefined) {
+    const said = describeHttpFailure(err, url);
+    if (said) return said;
+  }
+  return `${url.host} failed the request${status ? ` with HTTP ${status}` : ""}: ${err.message}`;
+}
 
 /** One specific sentence for each way a remote server can fail to come up. */
 export function describeHttpFailure(err: Error, url: URL, last: Error | null = null): string | null {
@@ -277,14 +324,14 @@ export function describeHttpFailure(err: Error, url: URL, last: Error | null = n
     if (status === 401) return `This server needs sign-in: ${url.href} answered 401 Unauthorized.`;
     if (status === 403)
       return `This server refused access: ${url.href} answered 403 Forbidden (check the credentials in the headers).`;
+    if (status !== undefined && status >= 400)
+      return `No MCP server answered at ${url.href} (HTTP ${status}). Check the URL and the transport.`;
     if (/Redirect .* not followed/.test(e.message))
       return `${url.href} redirected elsewhere; not followed. ${e.message.replace(/^.*?(Redirect)/, "$1")}`;
     if (/Unexpected content type: text\/html/i.test(e.message) || /<html|<!doctype/i.test(e.message))
       return `${url.href} answered with an HTML page, not MCP. Check the path (servers usually listen on /mcp, or /sse for the legacy transport).`;
     if (/Unexpected content type/i.test(e.message))
       return `${url.href} did not answer as an MCP server (${e.message.replace(/^.*Unexpected content type:\s*/, "content type ")}).`;
-    if (status !== undefined && status >= 400)
-      return `No MCP server answered at ${url.href} (HTTP ${status}). Check the URL and the transport.`;
   }
   if (/timed out/i.test(err.message)) return null;
   if (/fetch failed/i.test(err.message)) {

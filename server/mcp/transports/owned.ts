@@ -5,6 +5,12 @@ import type { LaunchSpec, TransportDetails } from "@/lib/contract";
 /** A server sent one message larger than `MCP_INSPECTOR_MAX_MESSAGE_BYTES`; the session closes. */
 export class MessageTooLargeError extends Error {}
 
+/**
+ * A request of a live session the transport could not carry (a remote server that went away,
+ * answered 500, refused the token): the reason in the user's words, the original as `cause`.
+ */
+export class TransportRequestError extends Error {}
+
 export interface ExitInfo {
   code: number | null;
   signal: NodeJS.Signals | null;
