@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseStartArgs, UsageError } from "./args";
+import { startupServers } from "./startup-servers";
 
 const fails = (argv: string[]) => {
   try {
@@ -83,5 +84,36 @@ describe("parseStartArgs", () => {
     expect(fails(["--config", "x.json", "--", "node"])).toBe("give either --config or a server, not both");
     expect(fails(["--open", "--no-open"])).toBe("--open and --no-open contradict each other");
     for (const m of [fails(["--bogus"]), fails(["--config"])]) expect(m).not.toContain("\n");
+  });
+});
+
+describe("startupServers", () => {
+  const env = () => undefined;
+  it("a command with --watch carries watch mode, paths resolved from where the user ran it", () => {
+    const [s] = startupServers(
+      parseStartArgs([
+        "--watch",
+        "src",
+        "--watch-build",
+        "npm run build",
+        "--cwd",
+        "srv",
+        "--",
+        "node",
+        "d.js",
+      ]),
+      "/home/u/proj",
+      env,
+    );
+    expect(s).toEqual({
+      label: "node d.js",
+      body: { command: "node", args: ["d.js"], env: {}, cwd: "/home/u/proj/srv" },
+      watch: { path: "/home/u/proj/src", build: "npm run build" },
+    });
+  });
+
+  it("a URL keeps its headers and transport", () => {
+    const [s] = startupServers(parseStartArgs(["http://h/mcp", "-H", "X-Key: v"]), "/", env);
+    expect(s!.body).toEqual({ url: "http://h/mcp", transport: "auto", headers: { "X-Key": "v" } });
   });
 });

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { CreateSessionBody, LaunchSpec } from "../../lib/contract";
+import type { CreateSessionBody, LaunchSpec, WatchFilesBody } from "../../lib/contract";
 import { expandLaunch, MissingVariableError, parseServerConfig } from "../../lib/server-config";
 import { UsageError, type StartOptions } from "./args";
 
@@ -14,6 +14,8 @@ export interface StartupServer {
   /** How the server is shown in the launcher's output: its name and exact command or URL. */
   label: string;
   body: CreateSessionBody;
+  /** `--watch PATH` (`--watch-build`): watch mode turned on once it is connected. */
+  watch?: WatchFilesBody;
 }
 
 export function startupServers(
@@ -29,7 +31,14 @@ export function startupServers(
       env: options.env,
       cwd: path.resolve(from, options.cwd ?? "."),
     };
-    return [{ label: [target.program, ...target.args].join(" "), body }];
+    const watch: WatchFilesBody | undefined =
+      options.watch === undefined
+        ? undefined
+        : {
+            path: path.resolve(from, options.watch),
+            ...(options.watchBuild !== undefined ? { build: options.watchBuild } : {}),
+          };
+    return [{ label: [target.program, ...target.args].join(" "), body, ...(watch ? { watch } : {}) }];
   }
   if (target?.kind === "url") {
     return [
@@ -109,19 +118,33 @@ export async function connectStartupServers(
   token: string,
   log: (line: string) => void,
 ): Promise<void> {
+  const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
   for (const s of servers) {
     try {
       const res = await fetch(`${origin}/api/sessions`, {
         method: "POST",
-        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        headers,
         body: JSON.stringify(s.body),
       });
-      const answer = (await res.json()) as { name?: string; error?: { message: string } };
-      log(
-        res.ok
-          ? `connected ${answer.name ?? ""} (${s.label})`
-          : `could not connect ${s.label}: ${answer.error?.message ?? res.status}`,
-      );
+      const answer = (await res.json()) as { id?: string; name?: string; error?: { message: string } };
+      if (!res.ok || !answer.id) {
+        log(`could not connect ${s.label}: ${answer.error?.message ?? res.status}`);
+        continue;
+      }
+      log(`connected ${answer.name ?? ""} (${s.label})`);
+      if (s.watch) {
+        const watched = await fetch(`${origin}/api/sessions/${answer.id}/watch-files`, {
+          method: "PUT",
+          headers,
+          body: JSON.stringify(s.watch),
+        });
+        const w = (await watched.json()) as { error?: { message: string } };
+        log(
+          watched.ok
+            ? `restarting it when ${s.watch.path} changes${s.watch.build ? ` (after: ${s.watch.build})` : ""}`
+            : `could not watch ${s.watch.path}: ${w.error?.message ?? watched.status}`,
+        );
+      }
     } catch (err) {
       log(`could not connect ${s.label}: ${err instanceof Error ? err.message : String(err)}`);
     }
