@@ -44,6 +44,30 @@ const region = () => screen.getByRole("region", { name: "Review the connection" 
 const connect = () => screen.getByRole("button", { name: "Connect" });
 
 describe("UrlReview", () => {
+  it("sends OAuth settings only when given: a pre-registered client (secret masked) and remember", async () => {
+    const { onRun, user } = review("https://mcp.example.test/mcp");
+    await user.click(connect());
+    expect(onRun).toHaveBeenLastCalledWith({
+      url: "https://mcp.example.test/mcp",
+      transport: "auto",
+      headers: {},
+    });
+    await user.click(screen.getByText("OAuth sign-in (if the server asks for it)"));
+    await user.type(screen.getByLabelText("Client id (empty: register one dynamically)"), "my-client");
+    const secret = screen.getByLabelText("Client secret");
+    expect(secret.getAttribute("type")).toBe("password");
+    await user.type(secret, "s3cret");
+    await user.click(screen.getByRole("checkbox", { name: /Remember the sign-in/ }));
+    await user.click(connect());
+    expect(onRun).toHaveBeenLastCalledWith({
+      url: "https://mcp.example.test/mcp",
+      transport: "auto",
+      headers: {},
+      auth: { clientId: "my-client", clientSecret: "s3cret", remember: true },
+    });
+    expect(region().textContent).not.toContain("s3cret");
+  });
+
   it("shows the URL, the host and that it is this machine, with auto chosen", () => {
     review("http://127.0.0.1:3001/mcp");
     expect(region().textContent).toContain("http://127.0.0.1:3001/mcp");

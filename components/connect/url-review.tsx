@@ -1,16 +1,18 @@
 "use client";
 
-import { useId, useMemo } from "react";
-import { httpTransportChoices, type HttpTransportChoice } from "@/lib/contract";
+import { useId, useMemo, useState } from "react";
+import { httpTransportChoices, type HttpAuthSettings, type HttpTransportChoice } from "@/lib/contract";
 import { checkHeaders, urlWarnings, type HeaderRow, type UrlTarget } from "@/lib/url-launch";
 import { HeaderEditor } from "./header-editor";
 import { LaunchWarningList } from "./launch-warning-list";
+import { OAuthSettings } from "./oauth-settings";
 import { VisibleText } from "./visible-text";
 
 export interface UrlConnection {
   url: string;
   transport: HttpTransportChoice;
   headers: Record<string, string>;
+  auth?: HttpAuthSettings;
 }
 
 export interface UrlReviewProps {
@@ -53,6 +55,7 @@ export function UrlReview({
   const warningsId = useId();
   const transportName = useId();
   const invalid = checked.errors.size > 0;
+  const [auth, setAuth] = useState<HttpAuthSettings>({});
   return (
     <section
       aria-label="Review the connection"
@@ -110,6 +113,7 @@ export function UrlReview({
           not shown again.
         </p>
       )}
+      <OAuthSettings value={auth} onChange={setAuth} disabled={pending} />
       <LaunchWarningList id={warningsId} warnings={warnings} />
       <div className="flex justify-end gap-2">
         <button
@@ -122,7 +126,14 @@ export function UrlReview({
         </button>
         <button
           type="button"
-          onClick={() => onRun({ url: target.url, transport, headers: checked.headers })}
+          onClick={() =>
+            onRun({
+              url: target.url,
+              transport,
+              headers: checked.headers,
+              ...(Object.keys(auth).length > 0 ? { auth } : {}),
+            })
+          }
           disabled={pending || invalid}
           aria-describedby={warnings.length > 0 ? warningsId : undefined}
           className="rounded-md bg-zinc-900 px-3 py-1 text-xs font-medium text-white hover:bg-zinc-700 disabled:opacity-60"
