@@ -387,31 +387,36 @@ export class McpSession {
    * Concurrent callers share one re-initialization.
    */
   private reinitialize(what: string): Promise<void> {
-    this.replacing ??= (async () => {
-      this.writeStderr(`[inspector] ${what} said the session expired; initializing a new session\n`);
-      let opened = () => {};
-      this.opening = new Promise<void>((r) => (opened = r));
-      try {
-        const old = this.transport;
-        await old.close().catch(() => undefined);
-        this.transport = this.newTransport();
-        this.tap = this.newTap();
-        await this.client.connect(this.tap, { timeout: this.config.connectTimeoutMs });
-      } catch (cause) {
-        const err = cause instanceof Error ? cause : new Error(String(cause));
-        const reason = this.transport.describeStartFailure(err) ?? `Re-initialization failed: ${err.message}`;
-        this.markDisconnected(reason, true);
-        throw new TransportRequestError(reason, { cause: err });
-      } finally {
-        this.opening = null;
-        opened();
-      }
-      this.reinitialized++;
-      this.capabilities = this.client.getServerCapabilities() ?? this.capabilities;
-      this.changed();
-      await this.resubscribe();
-      this.relistInBackground("re-initialization");
-    })().finally(() => (this.replacing = null));
+    // Started a microtask later, so `replacing` is set before the old transport's close (which
+    // may call onclose synchronously, as the legacy SSE one does) reaches onTransportClosed.
+    this.replacing ??= Promise.resolve()
+      .then(async () => {
+        this.writeStderr(`[inspector] ${what} said the session expired; initializing a new session\n`);
+        let opened = () => {};
+        this.opening = new Promise<void>((r) => (opened = r));
+        try {
+          const old = this.transport;
+          await old.close().catch(() => undefined);
+          this.transport = this.newTransport();
+          this.tap = this.newTap();
+          await this.client.connect(this.tap, { timeout: this.config.connectTimeoutMs });
+        } catch (cause) {
+          const err = cause instanceof Error ? cause : new Error(String(cause));
+          const reason =
+            this.transport.describeStartFailure(err) ?? `Re-initialization failed: ${err.message}`;
+          this.markDisconnected(reason, true);
+          throw new TransportRequestError(reason, { cause: err });
+        } finally {
+          this.opening = null;
+          opened();
+        }
+        this.reinitialized++;
+        this.capabilities = this.client.getServerCapabilities() ?? this.capabilities;
+        this.changed();
+        await this.resubscribe();
+        this.relistInBackground("re-initialization");
+      })
+      .finally(() => (this.replacing = null));
     return this.replacing;
   }
 

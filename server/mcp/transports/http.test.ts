@@ -9,7 +9,7 @@ import { createServer as createHttpServer } from "node:http";
 import { createServer as createHttpsServer, type Server as HttpsServer } from "node:https";
 import { createServer as createNetServer, type Socket } from "node:net";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { HttpTransportChoice, LaunchSpec } from "@/lib/contract";
 import type { InspectorEvent } from "@/lib/events";
 import { leftoverProcesses } from "@/server/testing/processes";
@@ -177,6 +177,23 @@ describe("server-everything over HTTP", () => {
     expect(
       entries.find((e) => e.method === "resources/list" && e.direction === "in")?.latencyMs,
     ).toBeDefined();
+  });
+
+  it("a legacy SSE server that restarts hands out a new session: it is re-initialized, not used uninitialized", async () => {
+    const server = track(await startEverythingHttp("sse"));
+    const { session } = open(http(server.url));
+    await session.connect();
+    expect(session.summary().transport).toMatchObject({ used: "sse", reinitialized: 0 });
+    await server.restart();
+    startedPids.add(server.pid);
+    // The EventSource reconnects by itself (about 1 s); the new stream means a new server session.
+    await vi.waitFor(() => expect(session.summary().transport).toMatchObject({ reinitialized: 1 }), {
+      timeout: 15_000,
+      interval: 100,
+    });
+    expect(session.summary().status).toBe("connected");
+    expect((await session.listResources(true)).items).toHaveLength(7);
+    expect(session.stderr.all().lines.join("\n")).toMatch(/session expired; initializing a new session/);
   });
 
   it("survives a restart of server-everything (400 'No valid session ID' is treated as expiry)", async () => {

@@ -101,8 +101,26 @@ export class OwnedHttpTransport implements OwnedTransport {
     // The SDK's GET-stream reconnect loop reschedules itself on every failed attempt, even after
     // close() (the attempt in flight fails on the aborted signal and schedules the next one):
     // once this transport has ended, a fetch never settles, so the loop stops where it is.
-    const fetch: FetchLike = (url, init) =>
+    const gatedFetch: FetchLike = (url, init) =>
       gated && this.ended ? new Promise<Response>(() => {}) : this.fetch(url, init);
+    // Legacy SSE has no session id: a restarted server shows only as the event stream opening
+    // again (the EventSource reconnects and is handed a new endpoint — a session that was never
+    // initialized and holds none of our subscriptions). Once live, that is an expired session.
+    let streamOpens = 0;
+    const fetch: FetchLike =
+      kind !== "sse"
+        ? gatedFetch
+        : async (url, init) => {
+            const res = await gatedFetch(url, init);
+            const opensStream = (init?.method ?? "GET").toUpperCase() === "GET" && res.ok;
+            if (opensStream && ++streamOpens > 1 && this.live && !this.closing && inner === this.inner)
+              queueMicrotask(() =>
+                this.onerror?.(
+                  new SseSessionLostError(`${this.url.href}: the event stream re-opened on a new session`),
+                ),
+              );
+            return res;
+          };
     const inner: Inner =
       kind === "sse"
         ? new SSEClientTransport(this.url, {
@@ -231,6 +249,7 @@ export class OwnedHttpTransport implements OwnedTransport {
   }
 
   isSessionExpired(cause: unknown): boolean {
+    if (cause instanceof SseSessionLostError) return true;
     const err = cause instanceof TransportRequestError ? cause.cause : cause;
     if (!(err instanceof StreamableHTTPError) || !this.sessionId) return false;
     // The spec answers a forgotten session with 404; many servers (server-everything among them)
@@ -266,6 +285,9 @@ export class OwnedHttpTransport implements OwnedTransport {
     this.onclose?.();
   }
 }
+
+/** The legacy SSE server handed us a new session (it restarted): re-initialize. */
+class SseSessionLostError extends Error {}
 
 function sendOn(inner: Inner, message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
   return inner instanceof StreamableHTTPClientTransport ? inner.send(message, options) : inner.send(message);
