@@ -9,10 +9,12 @@ import path from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import type { LaunchSpec } from "@/lib/contract";
 import type { InspectorEvent } from "@/lib/events";
+import { openSession } from "@/server/testing/open-session";
 import { TEST_MARK_VAR, leftoverProcesses, testMark } from "@/server/testing/processes";
-import { readConfig, type McpConfig } from "./config";
+import type { McpConfig } from "./config";
 import { demoLaunch } from "./launch";
-import { McpSession, type SessionOperation } from "./session";
+import type { McpSession } from "./session";
+import { type SessionOperation } from "./session";
 import { MessageTooLargeError } from "./transports/owned";
 
 const root = process.cwd();
@@ -29,32 +31,7 @@ afterAll(async () => {
 });
 
 /** A session with its events collected, and a way to wait for one. */
-function open(launch: LaunchSpec, config: Partial<McpConfig> = {}) {
-  const events: InspectorEvent[] = [];
-  const waiters = new Set<() => void>();
-  const session = new McpSession("test", launch, { ...readConfig(), ...config }, (e) => {
-    events.push(e);
-    for (const w of waiters) w();
-  });
-  sessions.push(session);
-  const waitFor = <T extends InspectorEvent>(match: (e: InspectorEvent) => e is T, ms = 10_000) =>
-    new Promise<T>((resolve, reject) => {
-      const check = () => {
-        const found = events.find(match);
-        if (!found) return;
-        waiters.delete(check);
-        clearTimeout(timer);
-        resolve(found);
-      };
-      const timer = setTimeout(() => {
-        waiters.delete(check);
-        reject(new Error(`no matching event within ${ms} ms; saw ${events.map((e) => e.type).join(", ")}`));
-      }, ms);
-      waiters.add(check);
-      check();
-    });
-  return { session, events, waitFor };
-}
+const open = (launch: LaunchSpec, config: Partial<McpConfig> = {}) => openSession(sessions, launch, config);
 
 const mark = () => ({ [TEST_MARK_VAR]: testMark() });
 

@@ -487,8 +487,11 @@ export class McpSession {
     ]);
   }
 
-  /** A resource that is not watched was found changed (watch mode re-reads what is open). */
-  announceUpdated(uri: string): void {
+  /**
+   * A resource that is not watched changed: the server said so, or watch mode found it changed
+   * when it re-read what is open. No version is kept; the tree marks it.
+   */
+  announceUpdated(uri: string, undeclared = false): void {
     this.emit({
       type: "resource-updated",
       sessionId: this.id,
@@ -496,7 +499,7 @@ export class McpSession {
       version: 0,
       changed: true,
       at: Date.now(),
-      undeclared: false,
+      undeclared,
     });
   }
 
@@ -756,15 +759,7 @@ export class McpSession {
       return;
     }
     // Not watched: no re-read, but the tree still marks it.
-    this.emit({
-      type: "resource-updated",
-      sessionId: this.id,
-      uri,
-      version: 0,
-      changed: true,
-      at: Date.now(),
-      undeclared,
-    });
+    this.announceUpdated(uri, undeclared);
   }
 
   private onListChanged(): void {

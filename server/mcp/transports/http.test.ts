@@ -12,6 +12,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { HttpTransportChoice, LaunchSpec } from "@/lib/contract";
 import type { InspectorEvent } from "@/lib/events";
+import { openSession } from "@/server/testing/open-session";
 import { leftoverProcesses } from "@/server/testing/processes";
 import {
   freePort,
@@ -19,9 +20,9 @@ import {
   startFixtureHttp,
   type HttpServerHandle,
 } from "@/server/testing/http-servers";
-import { readConfig, type McpConfig } from "../config";
+import type { McpConfig } from "../config";
 import { SessionStartError } from "../errors";
-import { McpSession } from "../session";
+import type { McpSession } from "../session";
 import { describeHttpFailure } from "./http";
 import { MessageTooLargeError, TransportRequestError } from "./owned";
 
@@ -52,32 +53,7 @@ const http = (url: string, transport: HttpTransportChoice = "auto", headers: Rec
   ({ kind: "http", url, transport, headers }) satisfies LaunchSpec;
 
 /** A session with its events collected, and a way to wait for one. */
-function open(launch: LaunchSpec, config: Partial<McpConfig> = {}) {
-  const events: InspectorEvent[] = [];
-  const waiters = new Set<() => void>();
-  const session = new McpSession("test", launch, { ...readConfig(), ...config }, (e) => {
-    events.push(e);
-    for (const w of waiters) w();
-  });
-  sessions.push(session);
-  const waitFor = <T extends InspectorEvent>(match: (e: InspectorEvent) => e is T, ms = 10_000, from = 0) =>
-    new Promise<T>((resolve, reject) => {
-      const check = () => {
-        const found = events.slice(from).find(match);
-        if (!found) return;
-        waiters.delete(check);
-        clearTimeout(timer);
-        resolve(found);
-      };
-      const timer = setTimeout(() => {
-        waiters.delete(check);
-        reject(new Error(`no matching event within ${ms} ms; saw ${events.map((e) => e.type).join(", ")}`));
-      }, ms);
-      waiters.add(check);
-      check();
-    });
-  return { session, events, waitFor };
-}
+const open = (launch: LaunchSpec, config: Partial<McpConfig> = {}) => openSession(sessions, launch, config);
 
 type Updated = Extract<InspectorEvent, { type: "resource-updated" }>;
 type ResourcesChanged = Extract<InspectorEvent, { type: "resources-changed" }>;

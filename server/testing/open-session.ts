@@ -1,0 +1,35 @@
+import type { LaunchSpec } from "@/lib/contract";
+import type { InspectorEvent } from "@/lib/events";
+import { readConfig, type McpConfig } from "@/server/mcp/config";
+import { McpSession } from "@/server/mcp/session";
+
+/**
+ * An McpSession called directly (no route in between), its events collected, and a way to wait
+ * for one (`from`: only events after that index). Pushed onto `sessions` for the caller to close.
+ */
+export function openSession(sessions: McpSession[], launch: LaunchSpec, config: Partial<McpConfig> = {}) {
+  const events: InspectorEvent[] = [];
+  const waiters = new Set<() => void>();
+  const session = new McpSession("test", launch, { ...readConfig(), ...config }, (e) => {
+    events.push(e);
+    for (const w of waiters) w();
+  });
+  sessions.push(session);
+  const waitFor = <T extends InspectorEvent>(match: (e: InspectorEvent) => e is T, ms = 10_000, from = 0) =>
+    new Promise<T>((resolve, reject) => {
+      const check = () => {
+        const found = events.slice(from).find(match);
+        if (!found) return;
+        waiters.delete(check);
+        clearTimeout(timer);
+        resolve(found);
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(new Error(`no matching event within ${ms} ms; saw ${events.map((e) => e.type).join(", ")}`));
+      }, ms);
+      waiters.add(check);
+      check();
+    });
+  return { session, events, waitFor };
+}
