@@ -186,6 +186,8 @@ export type TransportDetails =
       sessionId: string | null;
       /** How often an expired session was re-initialized under the user. */
       reinitialized: number;
+      /** The server's event stream (notifications) is down and being re-opened with backoff. */
+      streamLost: boolean;
     };
 
 export type SessionStatus = "connecting" | "connected" | "disconnected";

@@ -7,7 +7,12 @@ import { ConnectionDetails } from "./connection-details";
 function httpSession(
   choice: HttpTransportChoice,
   used: HttpTransportUsed | null,
-  extra: { sessionId?: string | null; reinitialized?: number; headerNames?: string[] } = {},
+  extra: {
+    sessionId?: string | null;
+    reinitialized?: number;
+    headerNames?: string[];
+    streamLost?: boolean;
+  } = {},
 ): SessionSummary {
   const url = "http://127.0.0.1:4321/mcp";
   return {
@@ -21,6 +26,7 @@ function httpSession(
       used,
       sessionId: extra.sessionId ?? null,
       reinitialized: extra.reinitialized ?? 0,
+      streamLost: extra.streamLost ?? false,
     },
     pid: null,
     serverInfo: { name: "everything", version: "1.0.0" },
@@ -65,6 +71,17 @@ describe("ConnectionDetails", () => {
     expect(container.textContent).toContain("headers Authorization, X-Api-Key");
     expect(container.textContent).toContain("session re-initialized 2×: the server forgot the previous one");
     expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("says when the event stream is lost, and not otherwise", () => {
+    const { container, rerender } = render(
+      <ConnectionDetails session={httpSession("auto", "streamable-http")} />,
+    );
+    expect(container.textContent).not.toContain("event stream lost");
+    rerender(<ConnectionDetails session={httpSession("auto", "streamable-http", { streamLost: true })} />);
+    expect(screen.getByRole("status").textContent).toBe(
+      "event stream lost: notifications paused while it is re-opened",
+    );
   });
 
   it("shows nothing for a stdio session (its card already says what runs)", () => {

@@ -62,6 +62,11 @@ export function ConnectionDetails({ session }: { session: SessionSummary }) {
           <span className="font-mono">{launch.headerNames.join(", ")}</span>
         </p>
       )}
+      {transport.streamLost && (
+        <p className="text-amber-700" role="status">
+          event stream lost: notifications paused while it is re-opened
+        </p>
+      )}
       {reinitialized > 0 && (
         <p className="text-zinc-500 italic">
           session re-initialized {reinitialized}×: the server forgot the previous one

@@ -187,6 +187,7 @@ export class McpSession {
     return createTransport(this.launch, {
       maxMessageBytes: this.config.maxMessageBytes,
       onLog: (chunk) => this.writeStderr(chunk),
+      onDetailsChanged: () => this.changed(),
       ...(this.auth
         ? {
             authProvider: this.auth.provider,

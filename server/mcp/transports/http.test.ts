@@ -197,6 +197,27 @@ describe("the fixture's /mcp (a correct stateful Streamable HTTP server)", () =>
     fixture = track(await startFixtureHttp(MISBEHAVING));
   });
 
+  it("a server that goes away shows as 'event stream lost' at once; when it is back the session is re-initialized", async () => {
+    // Its own fixture: this test stops it.
+    const own = track(await startFixtureHttp(MISBEHAVING));
+    const { session } = open(http(`${own.url}/mcp`));
+    await session.connect();
+    expect(session.summary().transport).toMatchObject({ streamLost: false });
+    await own.stop();
+    // The open event stream fails at once; a request (if the stream was not open yet) does too.
+    await expect(session.listResources(true)).rejects.toThrow(/Connection refused/);
+    expect(session.summary().transport).toMatchObject({ streamLost: true });
+    expect(session.summary().status).toBe("connected");
+    await own.restart();
+    startedPids.add(own.pid);
+    // The next request finds the session forgotten and re-initializes it; the stream is back.
+    expect((await session.listResources(true)).items.map((r) => r.uri)).toContain("fixture://hello");
+    await vi.waitFor(
+      () => expect(session.summary().transport).toMatchObject({ streamLost: false, reinitialized: 1 }),
+      { timeout: 10_000, interval: 100 },
+    );
+  });
+
   it("watch + bump → resource-updated and a new fixture://added-N; a restart under the live session is survived, watches re-subscribed", async () => {
     const { session, events, waitFor } = open(http(`${fixture.url}/mcp`));
     await session.connect();

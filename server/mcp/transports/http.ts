@@ -71,6 +71,8 @@ export class OwnedHttpTransport implements OwnedTransport {
   private protocolVersion: string | undefined;
   /** Initialized: a failed request is now a live session's, described as such. */
   private live = false;
+  /** The event stream failed to re-open, and has not opened since (shown in the server card). */
+  private streamLost = false;
 
   constructor(
     private readonly launch: HttpLaunch,
@@ -109,9 +111,15 @@ export class OwnedHttpTransport implements OwnedTransport {
     let streamOpens = 0;
     const fetch: FetchLike =
       kind !== "sse"
-        ? gatedFetch
+        ? async (url, init) => {
+            const res = await gatedFetch(url, init);
+            // The GET that (re-)opens the event stream answered: notifications flow again.
+            if ((init?.method ?? "GET").toUpperCase() === "GET" && res.ok) this.setStreamLost(false);
+            return res;
+          }
         : async (url, init) => {
             const res = await gatedFetch(url, init);
+            if ((init?.method ?? "GET").toUpperCase() === "GET" && res.ok) this.setStreamLost(false);
             const opensStream = (init?.method ?? "GET").toUpperCase() === "GET" && res.ok;
             if (opensStream && ++streamOpens > 1 && this.live && !this.closing && inner === this.inner)
               queueMicrotask(() =>
@@ -144,6 +152,12 @@ export class OwnedHttpTransport implements OwnedTransport {
     inner.onerror = (e) => {
       // What fails while we close (a DELETE the server refuses, the aborted stream) is no news.
       if (this.closing || inner !== this.inner) return;
+      // The stream failed, or the server cannot be reached at all (a request's network error).
+      if (
+        this.live &&
+        (/Failed to (open|reconnect) SSE stream|SSE stream disconnected/.test(e.message) || errnoOf(e))
+      )
+        this.setStreamLost(true);
       this.lastError = e;
       this.onerror?.(e);
     };
@@ -231,7 +245,18 @@ export class OwnedHttpTransport implements OwnedTransport {
       used: this.used,
       sessionId: this.sessionId ?? null,
       reinitialized,
+      streamLost: this.streamLost,
     };
+  }
+
+  private setStreamLost(lost: boolean): void {
+    if (this.streamLost === lost) return;
+    this.streamLost = lost;
+    if (lost)
+      this.options.onLog(
+        `[inspector] the event stream from ${this.url.href} is down; re-opening it with backoff\n`,
+      );
+    this.options.onDetailsChanged?.();
   }
 
   connected(): void {
