@@ -167,10 +167,13 @@ test("servers from --config are connected at start; SIGTERM reaps every server t
             headers: { Authorization: `Bearer ${token}` },
           })
         ).json()) as {
-          sessions: { name: string; pid: number | null; launch: { kind: string; envNames?: string[] } }[];
+          sessions: { status: string; pid: number | null; launch: { kind: string; envNames?: string[] } }[];
         }
       ).sessions;
-    await expect.poll(async () => (await get()).length, { timeout: 20_000 }).toBe(2);
+    // Listed as soon as they start; wait until both have answered initialize.
+    await expect
+      .poll(async () => (await get()).map((s) => s.status), { timeout: 20_000 })
+      .toEqual(["connected", "connected"]);
     const started = await get();
     expect(started.map((s) => s.launch.envNames)).toEqual([["DEMO_GREETING"], []]);
     const res = await fetch(`http://127.0.0.1:${port}/api/sessions`, {

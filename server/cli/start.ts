@@ -127,11 +127,6 @@ async function main(): Promise<void> {
   process.env.MCP_INSPECTOR_ORIGIN = `http://${shownHost}:${actualPort}`;
   const url = `http://${shownHost}:${actualPort}/?token=${token}`;
   console.log(`mcp-resource-inspector ready: ${url}`);
-  await connectStartupServers(servers, `http://${shownHost}:${actualPort}`, token, (line) =>
-    console.error(line),
-  );
-  const open = options.open ?? (process.stdout.isTTY && !process.env.CI);
-  if (open) openBrowser(url);
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -151,6 +146,13 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => stop("SIGTERM"));
   // Whatever path ends the process, no MCP server outlives it.
   process.on("exit", () => registry()?.killAllSync());
+
+  // Only now, with the signal handlers in place: a SIGTERM while they start must reap them too.
+  await connectStartupServers(servers, `http://${shownHost}:${actualPort}`, token, (line) =>
+    console.error(line),
+  );
+  const open = options.open ?? (process.stdout.isTTY && !process.env.CI);
+  if (open) openBrowser(url);
 }
 
 /** The default browser, without a shell; a machine without one just keeps the printed URL. */
