@@ -33,6 +33,8 @@ const ROUTES: [string, readonly string[]][] = [
   ["/api/sessions/:id/traffic", ["GET"]],
   ["/api/sessions/:id/versions", ["GET"]],
   ["/api/sessions/:id/watches", ["GET", "POST", "DELETE"]],
+  ["/api/sessions/:id/watch-files", ["GET", "PUT", "DELETE"]],
+  ["/api/import", ["POST"]],
   ["/api/checks", ["GET", "POST"]],
   ["/api/checks/run", ["POST"]],
   ["/api/checks/playwright", ["POST"]],
@@ -41,7 +43,20 @@ const ROUTES: [string, readonly string[]][] = [
 ];
 
 /** Keys that would start a server or run a check if the rest of a body happened to be valid. */
-const LAUNCHING_KEYS = new Set(["command", "preset", "url", "args", "env", "cwd", "check", "files", "name"]);
+const LAUNCHING_KEYS = new Set([
+  "command",
+  "preset",
+  "url",
+  "args",
+  "env",
+  "cwd",
+  "check",
+  "files",
+  "name",
+  // watch mode: a path to watch and a build command to run on change
+  "path",
+  "build",
+]);
 
 const segment = fc.oneof(
   fc.string({ maxLength: 40 }).map(encodeURIComponent),
@@ -78,6 +93,7 @@ const safeKey = fc
       "arguments",
       "version",
       "download",
+      "text",
     ),
   )
   .filter((k) => !LAUNCHING_KEYS.has(k));

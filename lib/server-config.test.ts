@@ -119,6 +119,9 @@ describe("parseServerConfig", () => {
       message: 'unknown type "ws" (expected http, sse or stdio)',
     });
     expect(parseServerConfig("").problems).toHaveLength(1);
+    expect(parseServerConfig(`{"a":${"[".repeat(100_000)}`).problems[0]).toMatchObject({
+      message: "not valid JSON: nested more than 64 levels deep",
+    });
   });
 });
 

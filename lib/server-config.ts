@@ -389,8 +389,18 @@ function parseJsonc(text: string): Parsed {
     i += found[0].length;
     return JSON.parse(found[0]) as string;
   };
+  let depth = 0;
   const value = (path: string): Json => {
     skip();
+    // A config is a few levels deep; a pasted "[[[[…" must not exhaust the stack.
+    if (++depth > 64) throw new JsoncError("nested more than 64 levels deep", i);
+    try {
+      return valueAt(path);
+    } finally {
+      depth--;
+    }
+  };
+  const valueAt = (path: string): Json => {
     at.set(path, i);
     const c = text[i];
     if (c === "{") {
