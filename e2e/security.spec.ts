@@ -359,6 +359,44 @@ test("every route's security headers, as the browser receives them", async ({
       expect(Number(headers["content-length"])).toBe(bytes);
     }
   }
+  // Reads after the route's first load are answered by the launcher's fast lane
+  // (server/http/fast-lane.ts), not by Next: the same bodies, statuses and headers, errors too.
+  const reads = await page.evaluate(
+    async ({ id, svg, token }) => {
+      const paths = [
+        `/api/sessions/${id}/read?uri=${svg}`,
+        `/api/sessions/${id}/read?uri=${svg}`,
+        `/api/sessions/${id}/read?uri=${encodeURIComponent("demo://nowhere")}`,
+        `/api/sessions/${id}/read`,
+        `/api/sessions/AAAAAAAAAAAA/read?uri=${svg}`,
+      ];
+      const out = [];
+      for (const p of paths) {
+        const res = await fetch(p, { headers: { Authorization: `Bearer ${token}` } });
+        out.push({ status: res.status, headers: Object.fromEntries(res.headers), body: await res.text() });
+      }
+      const anonymous = await fetch(paths[0]!);
+      out.push({
+        status: anonymous.status,
+        headers: Object.fromEntries(anonymous.headers),
+        body: await anonymous.text(),
+      });
+      return out;
+    },
+    { id, svg, token },
+  );
+  expect(reads.map((r) => r.status)).toEqual([200, 200, 404, 400, 404, 401]);
+  expect(reads[1]!.body).toBe(reads[0]!.body);
+  expect(JSON.parse(reads[2]!.body)).toMatchObject({ error: { code: "not_found", mcpCode: -32002 } });
+  expect(JSON.parse(reads[3]!.body)).toMatchObject({ error: { code: "bad_request" } });
+  expect(JSON.parse(reads[4]!.body)).toMatchObject({ error: { code: "not_found" } });
+  for (const { headers, body } of reads) {
+    for (const name of ["content-security-policy", "x-frame-options", "x-content-type-options"])
+      expect(headers[name], name).toBe(seen[routes[0]!]!.headers[name]);
+    expect(headers["cache-control"]).toBe("no-store");
+    expect(headers["content-type"]).toBe("application/json");
+    if (headers["content-length"]) expect(Number(headers["content-length"])).toBe(Buffer.byteLength(body));
+  }
   // The frame route's own sandbox CSP reaches the browser, and only our page may frame it.
   const frame = await request.post(`/api/sessions/${id}/frames`, {
     headers: { ...auth, "Content-Type": "application/json" },

@@ -3,6 +3,7 @@
  * SDK client reading the same server-everything Streamable HTTP server directly, interleaved so
  * both see the same machine), and connect → tree over HTTP vs the same server over stdio.
  */
+import { spawn } from "node:child_process";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { startEverythingHttp } from "../../server/testing/http-servers";
@@ -18,9 +19,36 @@ const EVERYTHING_STDIO = "node node_modules/@modelcontextprotocol/server-everyth
 const ms2 = (x: number) => `${x.toFixed(2)} ms`;
 const list = (xs: number[]) => `[${xs.map((x) => x.toFixed(1)).join(", ")}]`;
 
+/** The bare relay (relay.ts) on a free port, and a way to stop it. */
+async function startRelay(mcpUrl: string): Promise<{ base: string; stop(): Promise<void> }> {
+  const proc = spawn(process.execPath, ["--import", "tsx", "e2e/bench/relay.ts", mcpUrl], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const base = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("relay did not start in 20 s")), 20_000);
+    proc.stdout.on("data", (d: Buffer) => {
+      const m = /relay: (\S+)/.exec(d.toString());
+      if (m?.[1]) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+  });
+  return {
+    base,
+    stop: async () => {
+      if (proc.exitCode !== null) return;
+      const exited = new Promise((r) => proc.once("exit", r));
+      proc.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
 export async function remoteRead(app: App): Promise<Row[]> {
   const server = await startEverythingHttp("streamableHttp");
   const client = new Client({ name: "bench-direct", version: "1.0.0" });
+  const relay = await startRelay(server.url);
   try {
     const s = await api<{ id: string }>(app, "/api/sessions", {
       method: "POST",
@@ -32,10 +60,13 @@ export async function remoteRead(app: App): Promise<Row[]> {
     const direct: number[] = [];
     /** The app's own round trip (a route that asks the server nothing), to tell it from the transport's. */
     const appOnly: number[] = [];
+    /** The same read through the bare relay: what one extra HTTP hop costs, with no app at all. */
+    const viaRelay: number[] = [];
+    const relayPath = `${relay.base}/read?uri=${encodeURIComponent(SMALL)}`;
     let bytes = 0;
     for (let i = 0; i < READ_RUNS + WARMUP; i++) {
       // Alternate which goes first, so neither always reads a warmer server.
-      const order = i % 2 === 0 ? ["api", "direct", "app"] : ["direct", "app", "api"];
+      const order = i % 2 === 0 ? ["api", "direct", "app", "relay"] : ["relay", "direct", "app", "api"];
       for (const which of order) {
         const t0 = performance.now();
         if (which === "api") {
@@ -43,11 +74,14 @@ export async function remoteRead(app: App): Promise<Row[]> {
           bytes = r.contents[0]?.text?.length ?? 0;
         } else if (which === "direct") {
           await client.readResource({ uri: SMALL });
+        } else if (which === "relay") {
+          await (await fetch(relayPath)).json();
         } else {
           await api(app, `/api/sessions/${s.id}`);
         }
         const t = performance.now() - t0;
-        if (i >= WARMUP) (which === "api" ? viaApi : which === "direct" ? direct : appOnly).push(t);
+        const into = { api: viaApi, direct, app: appOnly, relay: viaRelay }[which]!;
+        if (i >= WARMUP) into.push(t);
       }
     }
     const added = median(viaApi) - median(direct);
@@ -64,13 +98,19 @@ export async function remoteRead(app: App): Promise<Row[]> {
         `goal ≤ 2 ms added (${added <= 2 ? "met" : "NOT met"}); median of paired differences ${ms2(median(pairs))}`,
       ],
       [
-        "of which the app's own round trip (GET /api/sessions/:id, no MCP)",
+        "the floor: a bare Node relay (one SDK client, no checks) adds",
+        ms2(median(viaRelay) - median(direct)),
+        `relay read median ${ms2(median(viaRelay))}: what the extra HTTP hop alone costs here`,
+      ],
+      [
+        "the app's own round trip through Next (GET /api/sessions/:id, no MCP)",
         ms2(median(appOnly)),
-        `so the transport adds ≈ ${ms2(added - median(appOnly))}`,
+        "reads skip Next's router (server/http/fast-lane.ts); other routes pay this",
       ],
     ];
   } finally {
     await client.close().catch(() => undefined);
+    await relay.stop();
     await closeSessions(app);
     await server.stop();
   }

@@ -14,6 +14,7 @@ import http from "node:http";
 import path from "node:path";
 import next from "next";
 import { isLoopbackName } from "../../lib/request-guard";
+import { serveFastLane } from "../http/fast-lane";
 import { HELP, parseStartArgs, UsageError, type StartOptions } from "./args";
 import { createRequestGate } from "./request-gate";
 import { connectStartupServers, startupServers, type StartupServer } from "./startup-servers";
@@ -110,7 +111,7 @@ async function main(): Promise<void> {
   let actualPort = port;
   const gate = createRequestGate({ token, port: () => String(actualPort), allowRemote });
   const server = http.createServer((req, res) => {
-    if (gate(req, res)) void handle(req, res);
+    if (gate(req, res) && !serveFastLane(req, res)) void handle(req, res);
   });
 
   await new Promise<void>((resolve, reject) => {
