@@ -83,6 +83,19 @@ export const headersSchema = z
  * it), or an explicit program with `args` (no parsing), or a built-in preset such as the demo server,
  * or a `url` of a server behind HTTP (Streamable HTTP or the legacy SSE transport).
  */
+/** What the SDK and the spec accept as a metadata document's URL (its own client id): https, a path. */
+export const clientMetadataUrlSchema = z
+  .string()
+  .max(2_000)
+  .refine((text) => {
+    try {
+      const url = new URL(text);
+      return url.protocol === "https:" && url.pathname !== "/" && !url.username && !url.password && !url.hash;
+    } catch {
+      return false;
+    }
+  }, "a client metadata document URL must be https:// with a path (e.g. https://example.com/client.json)");
+
 export const createSessionBodySchema = z.union([
   z
     .object({
@@ -111,6 +124,7 @@ export const createSessionBodySchema = z.union([
           clientSecret: z.string().min(1).max(1_000).optional(),
           scope: z.string().max(1_000).optional(),
           remember: z.boolean().optional(),
+          clientMetadataUrl: clientMetadataUrlSchema.optional(),
         })
         .strict()
         .optional(),
@@ -143,6 +157,12 @@ export interface HttpAuthSettings {
   scope?: string;
   /** Keep the tokens in the user's config directory (0600) instead of memory only. */
   remember?: boolean;
+  /**
+   * An https URL of a Client ID Metadata Document the user hosts: used as the client id when the
+   * authorization server says it accepts them (`client_id_metadata_document_supported`), else the
+   * inspector registers dynamically as without it.
+   */
+  clientMetadataUrl?: string;
 }
 
 /** What a session runs: a local program over stdio, or a server behind a URL. */

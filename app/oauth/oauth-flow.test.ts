@@ -4,6 +4,8 @@
  * would), the callback page, resources — against the OAuth fixture over real HTTP.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import https from "node:https";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -286,6 +288,69 @@ describe("OAuth sign-in of a remote server", () => {
     expect(text).toContain(`Using the pre-registered client ${clientId}`);
     expect(text).not.toContain("Registered client");
     expect(text).not.toContain(`POST ${f.authUrl}/register`);
+  });
+
+  it("a Client ID Metadata Document is the client id where the authorization server accepts one, else it registers", async () => {
+    // The document, served over https on loopback with the fixture certificate the fixture trusts.
+    const tls = "e2e/fixtures/tls";
+    let fetched = 0;
+    const host = https.createServer(
+      { cert: readFileSync(`${tls}/cert.pem`), key: readFileSync(`${tls}/key.pem`) },
+      (req, res) => {
+        fetched++;
+        const self = `https://127.0.0.1:${(host.address() as AddressInfo).port}/client.json`;
+        if (req.url !== "/client.json") return void res.writeHead(404).end();
+        res.writeHead(200, { "Content-Type": "application/json" }).end(
+          JSON.stringify({
+            client_id: self,
+            client_name: "Inspector by metadata document",
+            redirect_uris: [`http://127.0.0.1:${TEST_PORT}/oauth/callback`],
+            grant_types: ["authorization_code", "refresh_token"],
+            response_types: ["code"],
+            token_endpoint_auth_method: "none",
+          }),
+        );
+      },
+    );
+    await new Promise<void>((r) => host.listen(0, "127.0.0.1", r));
+    const documentUrl = `https://127.0.0.1:${(host.address() as AddressInfo).port}/client.json`;
+    try {
+      const f = await startOauth({ CIMD_CA: `${tls}/cert.pem` });
+      const { id } = await connect({ url: f.mcpUrl, auth: { clientMetadataUrl: documentUrl } });
+      const { authorizationUrl, page } = await signIn(id);
+      expect(authorizationUrl.searchParams.get("client_id")).toBe(documentUrl);
+      expect(fetched).toBeGreaterThan(0);
+      expect(page.status).toBe(200);
+      expect(await readNote(id)).toBe("only for signed-in clients");
+      const state = await authState(id);
+      expect(state.clientId).toBe(documentUrl);
+      const text = state.log.map((s) => s.text).join("\n");
+      expect(text).toContain(`Client id is the metadata document ${documentUrl}`);
+      expect(text).not.toContain("Registered client");
+
+      // An authorization server that does not say it accepts documents: dynamic registration.
+      const plain = await startOauth();
+      const other = await connect({ url: plain.mcpUrl, auth: { clientMetadataUrl: documentUrl } });
+      const second = await signIn(other.id);
+      expect(second.authorizationUrl.searchParams.get("client_id")).not.toBe(documentUrl);
+      expect(await readNote(other.id)).toBe("only for signed-in clients");
+      const fallback = (await authState(other.id)).log.map((s) => s.text).join("\n");
+      expect(fallback).toContain("does not accept Client ID Metadata Documents");
+      expect(fallback).toContain("Registered client");
+    } finally {
+      await new Promise<void>((r) => host.close(() => r()));
+    }
+  });
+
+  it("a client metadata document URL must be https with a path", async () => {
+    for (const clientMetadataUrl of ["http://127.0.0.1/client.json", "https://127.0.0.1/", "not a url"]) {
+      const res = await callJson<{ error: { message: string } }>(sessionsRoute.POST, {
+        method: "POST",
+        body: { url: "http://127.0.0.1:9/mcp", auth: { clientMetadataUrl } },
+      });
+      expect(res.status, clientMetadataUrl).toBe(400);
+      expect(res.body.error.message).toContain("https://");
+    }
   });
 
   it("a token is never sent to another server: two protected servers each see only their own", async () => {

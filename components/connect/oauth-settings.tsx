@@ -7,8 +7,9 @@ const input =
   "w-full rounded border border-zinc-300 bg-white px-1.5 py-0.5 font-mono text-xs text-zinc-900 disabled:opacity-60";
 
 /**
- * What the OAuth sign-in uses if the server asks for it: a pre-registered client (else the
- * inspector registers one), the scope, and whether tokens are kept on this machine. Closed by
+ * What the OAuth sign-in uses if the server asks for it: a pre-registered client or a Client ID
+ * Metadata Document the user hosts (else the inspector registers one), the scope, and whether
+ * tokens are kept on this machine. Closed by
  * default: most servers need none of it.
  */
 export function OAuthSettings({
@@ -22,7 +23,7 @@ export function OAuthSettings({
 }) {
   const id = useId();
   const [showSecret, setShowSecret] = useState(false);
-  const set = (key: "clientId" | "clientSecret" | "scope", text: string) => {
+  const set = (key: "clientId" | "clientSecret" | "scope" | "clientMetadataUrl", text: string) => {
     const next = { ...value };
     if (text === "") delete next[key];
     else next[key] = text;
@@ -70,6 +71,22 @@ export function OAuthSettings({
             </button>
           </div>
         </div>
+        <label className="flex flex-col gap-0.5" htmlFor={`${id}-cimd`}>
+          <span className="text-[11px] text-zinc-600">
+            Client metadata document URL (https; the client id where the authorization server accepts one,
+            else it registers)
+          </span>
+          <input
+            id={`${id}-cimd`}
+            className={input}
+            type="url"
+            placeholder="https://example.com/inspector-client.json"
+            value={value.clientMetadataUrl ?? ""}
+            onChange={(e) => set("clientMetadataUrl", e.target.value.trim())}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        </label>
         <label className="flex flex-col gap-0.5" htmlFor={`${id}-scope`}>
           <span className="text-[11px] text-zinc-600">Scope (empty: what the server asks for)</span>
           <input

@@ -84,6 +84,11 @@ export class InspectorOAuthProvider implements OAuthClientProvider {
     return this.o.newState();
   }
 
+  /** The SDK uses it as the client id when the authorization server accepts metadata documents. */
+  get clientMetadataUrl(): string | undefined {
+    return this.o.settings.clientMetadataUrl;
+  }
+
   clientInformation(): OAuthClientInformationMixed | undefined {
     const { clientId, clientSecret } = this.o.settings;
     if (clientId) return { client_id: clientId, ...(clientSecret ? { client_secret: clientSecret } : {}) };
@@ -95,13 +100,26 @@ export class InspectorOAuthProvider implements OAuthClientProvider {
     if (this.o.settings.clientId) return;
     const before = this.o.store.get(this.o.key, this.remember)?.clientInformation?.client_id;
     this.o.store.update(this.o.key, this.remember, { clientInformation: info });
-    if (info.client_id !== before)
+    if (info.client_id === before) return;
+    const document = this.o.settings.clientMetadataUrl;
+    if (document && info.client_id === document)
+      this.o.steps.add(
+        "ok",
+        `Client id is the metadata document ${document}: the authorization server accepts Client ID Metadata Documents and fetches it itself; nothing registered.`,
+      );
+    else {
+      if (document)
+        this.o.steps.add(
+          "info",
+          `The authorization server does not accept Client ID Metadata Documents (its metadata lacks client_id_metadata_document_supported): registering dynamically instead of using ${document}.`,
+        );
       this.o.steps.add(
         "ok",
         `Registered client ${info.client_id} (dynamic client registration, RFC 7591)${
           info.client_secret ? "; it has a client secret, kept server-side" : "; a public client, no secret"
         }.`,
       );
+    }
   }
 
   async tokens(): Promise<OAuthTokens | undefined> {
