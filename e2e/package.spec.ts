@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { leftoverProcesses, TEST_MARK_VAR } from "../server/testing/processes";
+import { packAndInstall } from "./support/pack";
 import { expect, test } from "./fixtures";
 
 const exec = promisify(execFile);
@@ -99,16 +100,10 @@ async function sessions(origin: string): Promise<Sessions["sessions"]> {
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
-  test.setTimeout(300_000);
+  test.setTimeout(420_000);
   tmp = mkdtempSync(path.join(tmpdir(), "mcp-package-"));
-  const packed = await exec("npm", ["pack", "--json", "--pack-destination", tmp], {
-    cwd: repo,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-    maxBuffer: 64 << 20,
-    timeout: 280_000,
-  });
-  const [info] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf("["))) as { filename: string }[];
-  const tgz = path.join(tmp, info!.filename);
+  let tgz: string;
+  ({ tgz, project, pkgDir, bin } = await packAndInstall(tmp));
   // What the tarball holds is what installs: every staged file (npm pack drops files that an
   // ignore file inside a folder names), and no sources, tests or CI scripts.
   const inTar = new Set(
@@ -128,14 +123,6 @@ test.beforeAll(async () => {
     expect(inTar.has(p), p).toBe(true);
   expect([...inTar].filter((p) => /\.tsx?$|^package\/(e2e|\.ci|app|components|lib)\//.test(p))).toEqual([]);
 
-  project = path.join(tmp, "project");
-  mkdirSync(project);
-  await exec("npm", ["install", tgz, "--no-audit", "--no-fund", "--prefer-offline"], {
-    cwd: project,
-    timeout: 120_000,
-  });
-  pkgDir = path.join(project, "node_modules", "mcp-resource-inspector");
-  bin = path.join(project, "node_modules", ".bin", "mcp-resource-inspector");
   before = listing(pkgDir);
   // Read-only, as a system-wide install is (root writes through this; the listing catches that).
   await exec("chmod", ["-R", "a-w", pkgDir]);

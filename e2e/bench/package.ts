@@ -4,10 +4,11 @@
  * from this clone's current build (`node server/cli/bin.mjs`, the bundled launcher), interleaved.
  */
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { packAndInstall } from "../support/pack";
 import { median, ms, startApp, stopApp, type Row } from "./harness";
 
 const exec = promisify(execFile);
@@ -16,15 +17,10 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 export async function packageFigures(): Promise<Row[]> {
   const tmp = mkdtempSync(path.join(tmpdir(), "mcp-bench-package-"));
   try {
-    const packed = await exec("npm", ["pack", "--json", "--pack-destination", tmp], { maxBuffer: 64 << 20 });
-    const [info] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf("["))) as { filename: string }[];
-    const tgz = path.join(tmp, info!.filename);
-    const project = path.join(tmp, "project");
-    mkdirSync(project);
-    await exec("npm", ["install", tgz, "--no-audit", "--no-fund", "--prefer-offline"], { cwd: project });
+    const { tgz, project, pkgDir } = await packAndInstall(tmp);
     const du = await exec("du", ["-sk", path.join(project, "node_modules")]);
     const installedMb = Number(du.stdout.split("\t")[0]) / 1024;
-    const bin = path.join(project, "node_modules", "mcp-resource-inspector", "server", "cli", "bin.mjs");
+    const bin = path.join(pkgDir, "server", "cli", "bin.mjs");
     const args = ["--port", "0", "--no-open"];
     const installed: number[] = [];
     const clone: number[] = [];
@@ -39,17 +35,17 @@ export async function packageFigures(): Promise<Row[]> {
     const list = (xs: number[]) => `[${xs.map((x) => x.toFixed(0)).join(", ")}]`;
     return [
       [
-        "installed size (npm install <tgz> into an empty folder)",
+        "installed size (npm install <tgz>, empty folder)",
         `${installedMb.toFixed(1)} MB`,
         `goal ≤ 60 MB; tarball ${(statSync(tgz).size / 1024 / 1024).toFixed(1)} MB`,
       ],
       [
-        `installed: start → ready + /api/health, median of ${RUNS}`,
+        `installed: start → ready + health, median of ${RUNS}`,
         ms(median(installed)),
         `goal ≤ 600 ms  ${list(installed)}`,
       ],
       [
-        `clone, current build (bin.mjs): start → ready + /api/health, median of ${RUNS}`,
+        `clone (bin.mjs, built): start → ready + health, median of ${RUNS}`,
         ms(median(clone)),
         `goal ≤ 600 ms  ${list(clone)}`,
       ],
