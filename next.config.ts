@@ -6,6 +6,12 @@ import type { NextConfig } from "next";
 // lib/security-headers.ts), before Next runs, so a handler's own headers win.
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // The package ships the traced server and its node_modules (.next/standalone), not all of Next
+  // (server/cli/stage-package.mjs). Nothing the app serves goes through next/image, so neither the
+  // optimizer nor sharp (~20 MB of libvips) ships.
+  output: "standalone",
+  images: { unoptimized: true },
+  outputFileTracingExcludes: { "*": ["node_modules/sharp/**", "node_modules/@img/**"] },
   // Served on loopback: gzip buys nothing there and costs ~0.3 s on a 10 MB read at each end.
   compress: false,
   reactStrictMode: true,

@@ -1,10 +1,12 @@
 /**
  * `npm run bench`: speed and memory figures, medians of repeated runs (BENCH_RUNS, default 5).
  * Needs a build (`npm run build`); starts its own app instances on free ports and stops them.
- * Sections: startup (issue #2), live (issue #3), scale (issue #4), remote (issue #11), cli (issue #12);
+ * Sections: startup (issue #2), live (issue #3), scale (issue #4), remote (issue #11), cli and
+ * package (issue #12; package packs and installs the tarball, and needs the registry reachable);
  * `npm run bench -- live` runs one.
  */
 import { oneShotList } from "./cli";
+import { packageFigures } from "./package";
 import { launchBrowser, printTable, startApp, stopApp, type Row } from "./harness";
 import { listChangedLatency, storm, updatedLatency } from "./live";
 import { remoteConnectToTree, remoteRead } from "./remote";
@@ -17,6 +19,7 @@ async function main(): Promise<void> {
   console.log(`mcp-resource-inspector bench — node ${process.version}, ${new Date().toISOString()}`);
   if (!only || only === "startup") printTable("startup (issue #2)", await startup());
   if (!only || only === "cli") printTable("one-shot CLI (issue #12)", await oneShotList());
+  if (!only || only === "package") printTable("package (issue #12)", await packageFigures());
   const app = await startApp();
   const browser = await launchBrowser();
   try {

@@ -25,10 +25,18 @@ export interface App {
   startMs: number;
 }
 
-/** The launcher on a free port, with --expose-gc so memory figures are comparable. */
-export async function startApp(extraEnv: Record<string, string> = {}): Promise<App> {
+/**
+ * The launcher on a free port, with --expose-gc so memory figures are comparable; `argv` starts
+ * another form of it (the bundled command, the installed package) from `cwd`.
+ */
+export async function startApp(
+  extraEnv: Record<string, string> = {},
+  argv: string[] = ["--expose-gc", "--import", "tsx", "server/cli/start.ts"],
+  cwd = process.cwd(),
+): Promise<App> {
   const t0 = performance.now();
-  const proc = spawn(process.execPath, ["--expose-gc", "--import", "tsx", "server/cli/start.ts"], {
+  const proc = spawn(process.execPath, argv, {
+    cwd,
     env: {
       ...process.env,
       PORT: "0",

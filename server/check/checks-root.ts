@@ -25,7 +25,9 @@ export function checksRoot(): string {
 export async function realChecksRoot(): Promise<string> {
   const root = checksRoot();
   await mkdir(root, { recursive: true });
-  return realpath(root);
+  // The root comes from the environment at run time; turbopackIgnore keeps Next's file tracing
+  // from copying the whole project into the standalone output (the packaged app).
+  return realpath(/* turbopackIgnore: true */ root);
 }
 
 /** Whether `p` is `dir` or below it (both real, absolute). */

@@ -17,23 +17,31 @@ const common = {
   alias: { "@": root, "server-only": path.join(root, "server/testing/server-only-stub.ts") },
   tsconfig: path.join(root, "tsconfig.json"),
 };
-// The demo server carries its dependencies: resolving the SDK and zod from node_modules file by
-// file cost ~150 ms of every demo start (~0.55 s → ~0.4 s to answer initialize on this machine).
-await build({
-  ...common,
+// What ships in the package carries its dependencies, so the installed package needs none of its
+// own (the app's come traced in dist/app, stage-package.mjs): an install is ~25 MB, not ~405 MB,
+// and one file loads faster than the SDK and zod resolved from node_modules file by file (the demo
+// server: ~0.55 s → ~0.4 s to answer initialize). Next stays outside: the launcher loads it from
+// the built app's folder (server/cli/next-app.ts).
+const carried = {
   packages: "bundle",
+  external: ["next"],
   // Bundled CommonJS dependencies call require() for Node built-ins; give ESM output one.
   banner: {
     js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
   },
+};
+await build({
+  ...common,
+  ...carried,
   entryPoints: ["server/demo/main.ts"],
   outfile: "dist/demo-server.mjs",
 });
-await build({ ...common, entryPoints: ["server/check/api.ts"], outfile: "dist/check-api.mjs" });
+await build({ ...common, ...carried, entryPoints: ["server/check/api.ts"], outfile: "dist/check-api.mjs" });
 // The command line, prebuilt: no TypeScript compile at every start. bin.mjs runs these only while
 // no source they were built from is newer (dist/cli/inputs.json), else the sources through tsx.
 const cli = await build({
   ...common,
+  ...carried,
   entryPoints: {
     start: "server/cli/start.ts",
     check: "server/cli/check.ts",

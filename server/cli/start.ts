@@ -9,21 +9,25 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import next from "next";
 import { isLoopbackName } from "../../lib/request-guard";
 import { serveFastLane } from "../http/fast-lane";
+import { buildIsCurrent } from "./build-state.mjs";
 import { HELP, parseStartArgs, UsageError, type StartOptions } from "./args";
+import { builtApp, nextServer } from "./next-app";
 import { createRequestGate } from "./request-gate";
 import { connectStartupServers, startupServers, type StartupServer } from "./startup-servers";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
-// Relative paths on the command line are the user's: `npm start` runs from the package folder
-// and says where the user was in INIT_CWD.
-const invokedFrom = process.env.INIT_CWD ?? process.cwd();
-process.chdir(root);
+const app = builtApp(root);
+// Relative paths on the command line are the user's: `npm start` runs from the clone's folder
+// and says where the user was in INIT_CWD; the installed command runs where the user is.
+const invokedFrom = app.packaged ? process.cwd() : (process.env.INIT_CWD ?? process.cwd());
+// The installed package stays where the user is: servers typed in the page start there, and the
+// package's own folder (maybe read-only, shared by every npx run) is never written in.
+if (!app.packaged) process.chdir(root);
 
 function fail(message: string): never {
   console.error(`mcp-resource-inspector: ${message}`);
@@ -71,29 +75,14 @@ process.env.MCP_INSPECTOR_TOKEN = token;
 // Nothing phones home: Next's telemetry is off for the build and the server.
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 process.env.MCP_INSPECTOR_ROOT = root;
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  if (!existsSync(dir)) return newest;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === "node_modules" || entry.name.startsWith(".")) continue;
-    const p = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
-  }
-  return newest;
-}
+// Checks are the user's files: from the package, `./mcp-checks` where it was started.
+if (app.packaged) process.env.MCP_INSPECTOR_CHECKS_DIR ??= path.join(invokedFrom, "mcp-checks");
 
 /** Build when there is no build, or when a source is newer than it (a fresh clone, a pull). */
 function buildIfNeeded(): void {
-  if (process.env.MCP_INSPECTOR_SKIP_BUILD === "1") return;
-  const stamp = path.join(root, ".next", "BUILD_ID");
-  const demo = path.join(root, "dist", "demo-server.mjs");
-  const built =
-    existsSync(stamp) && existsSync(demo) ? Math.min(statSync(stamp).mtimeMs, statSync(demo).mtimeMs) : 0;
-  const sources = Math.max(
-    ...["app", "components", "lib", "server"].map((d) => newestMtime(path.join(root, d))),
-  );
-  if (built > sources) return;
+  if (app.packaged || process.env.MCP_INSPECTOR_SKIP_BUILD === "1") return;
+  const { built, current } = buildIsCurrent(root);
+  if (current) return;
   console.error(built ? "Sources changed since the last build; rebuilding…" : "First run: building the app…");
   const r = spawnSync("npm", ["run", "build"], { stdio: ["ignore", "inherit", "inherit"], cwd: root });
   if (r.status !== 0) fail("build failed (see above)");
@@ -104,9 +93,9 @@ const registry = () => (globalThis as { __mcpRegistry?: Registry }).__mcpRegistr
 
 async function main(): Promise<void> {
   buildIfNeeded();
-  const app = next({ dev: false, dir: root, hostname: host, port, quiet: true });
-  await app.prepare();
-  const handle = app.getRequestHandler();
+  const nextApp = nextServer(app.dir, { hostname: host, port });
+  await nextApp.prepare();
+  const handle = nextApp.getRequestHandler();
 
   let actualPort = port;
   const gate = createRequestGate({ token, port: () => String(actualPort), allowRemote });

@@ -12,10 +12,11 @@ export function appRoot(): string {
 /** The built-in demo server: the esbuild bundle when built, else the TypeScript source via tsx. */
 export function demoLaunch(env: Record<string, string> = {}): StdioLaunch {
   const root = appRoot();
-  const bundle = path.join(root, "dist", "demo-server.mjs");
+  // Found at run time in the app's root (turbopackIgnore: not copied into the traced server).
+  const bundle = path.join(/* turbopackIgnore: true */ root, "dist", "demo-server.mjs");
   const args = existsSync(bundle)
     ? [bundle]
-    : ["--import", "tsx", path.join(root, "server", "demo", "main.ts")];
+    : ["--import", "tsx", path.join(/* turbopackIgnore: true */ root, "server", "demo", "main.ts")];
   return { kind: "stdio", program: process.execPath, args, env, cwd: root };
 }
 

@@ -63,7 +63,8 @@ export class RestartOnChange implements FileWatchControl {
     if (session.launch.kind !== "stdio") throw new RestartNotSupportedError(session.name);
     const base = session.launch.cwd ?? process.cwd();
     const target = path.resolve(base, options.path);
-    const info = await stat(target).catch(() => null);
+    // A user's path: turbopackIgnore keeps Next's tracing from copying the whole project.
+    const info = await stat(/* turbopackIgnore: true */ target).catch(() => null);
     if (!info) throw new WatchPathError(`${target} does not exist.`);
     if (!info.isDirectory() && !info.isFile())
       throw new WatchPathError(`${target} is neither a directory nor a file.`);
@@ -262,7 +263,7 @@ export async function suggestWatchPath(session: McpSession): Promise<string | nu
   const operand = launch.args.find((a) => !a.startsWith("-"));
   if (operand) {
     const file = path.resolve(cwd, operand);
-    const info = await stat(file).catch(() => null);
+    const info = await stat(/* turbopackIgnore: true */ file).catch(() => null);
     if (info?.isFile()) return path.dirname(file);
   }
   return cwd;

@@ -1,0 +1,1 @@
+export function buildIsCurrent(root: string): { built: boolean; current: boolean };
