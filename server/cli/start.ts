@@ -19,6 +19,7 @@ import { HELP, parseStartArgs, UsageError, type StartOptions } from "./args";
 import { builtApp, nextServer } from "./next-app";
 import { createRequestGate } from "./request-gate";
 import { connectStartupServers, startupServers, type StartupServer } from "./startup-servers";
+import { warmUp } from "./warm-up";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const app = builtApp(root);
@@ -117,6 +118,7 @@ async function main(): Promise<void> {
   process.env.MCP_INSPECTOR_ORIGIN = `http://${shownHost}:${actualPort}`;
   const url = `http://${shownHost}:${actualPort}/?token=${token}`;
   console.log(`mcp-resource-inspector ready: ${url}`);
+  void warmUp(`http://${shownHost}:${actualPort}`, token);
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -1,5 +1,5 @@
 /**
- * The hot read path, answered by the launcher without Next's router. Next costs ~2–3 ms per API
+ * The hot read path (and the health check), answered by the launcher without Next's router. Next costs ~2–3 ms per API
  * call on this machine (router server, route resolution, request/response adapters, headers and
  * body written in separate socket writes), which alone broke the goal of ≤ 2 ms added to a remote
  * read (issue #11). The handler is the route's own (`app/api/sessions/[id]/read/route.ts` registers
@@ -30,6 +30,8 @@ export function registerFastRoute(name: keyof FastRoutes, handler: FastHandler):
   routes()[name] = handler;
 }
 
+const HEALTH_BODY = JSON.stringify({ ok: true });
+
 /** `/api/sessions/<id>/read?…`, with an id in the alphabet session ids use (base64url). */
 const READ_PATH = /^\/api\/sessions\/([A-Za-z0-9_-]{1,64})\/read(?:\?|$)/;
 
@@ -39,6 +41,13 @@ const READ_PATH = /^\/api\/sessions\/([A-Za-z0-9_-]{1,64})\/read(?:\?|$)/;
  */
 export function serveFastLane(req: IncomingMessage, res: ServerResponse): boolean {
   if (req.method !== "GET") return false;
+  // The launcher's liveness: it listens only once Next is prepared, so answering means the app
+  // serves. Without the router, and without waiting for Next to load a route module for it.
+  if (req.url === "/api/health" || req.url?.startsWith("/api/health?")) {
+    res.writeHead(200, { "content-type": "application/json", "content-length": HEALTH_BODY.length });
+    res.end(HEALTH_BODY);
+    return true;
+  }
   const match = READ_PATH.exec(req.url ?? "");
   const handler = match ? routes().read : undefined;
   if (!match || !handler) return false;
