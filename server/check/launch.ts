@@ -78,14 +78,12 @@ export function launchFor(
   };
 }
 
-
 /** Replace every env value by a `${NAME}` reference when it looks secret (all of them by default). */
 export function referenceEnv(env: Record<string, string>, all = false): Record<string, string> {
   return Object.fromEntries(
     Object.entries(env).map(([k, v]) => [k, all || SECRET_NAME.test(k) ? `\${${k}}` : v]),
   );
 }
-
 
 /**
  * Header values that look like secrets become `${VAR}` references (the variable named after the
