@@ -1,7 +1,12 @@
 import "server-only";
 import { createSessionBodySchema, type CreateSessionBody, type LaunchSpec } from "@/lib/contract";
 import type { ImportConnectBody, SavedServerSummary } from "@/lib/saved-servers";
-import { expandLaunch, MissingVariableError, parseServerConfig } from "@/lib/server-config";
+import {
+  expandLaunch,
+  MissingVariableError,
+  parseServerConfig,
+  type ImportedServer,
+} from "@/lib/server-config";
 import { INSPECTOR_VAR } from "@/server/check/launch";
 import { HttpError } from "@/server/http/errors";
 import { parseWith } from "@/server/http/route";
@@ -68,6 +73,7 @@ export async function connectImported(body: ImportConnectBody): Promise<McpSessi
   const found = parseServerConfig(body.text).servers.find((s) => s.name === body.server);
   if (!found) throw new HttpError(404, "not_found", `no server named "${body.server}" in the pasted config`);
   const values = body.inputs ?? {};
+  refusePasswordsInView(found);
   const launch = httpErrors(() => expandLaunch(found.launch, appEnv, values));
   // A corrupt saved-servers file is reported before anything starts, not after.
   httpErrors(() => readSavedServers());
@@ -75,6 +81,22 @@ export async function connectImported(body: ImportConnectBody): Promise<McpSessi
   const kept = toStoredLaunch(found.launch, found.inputs, values, new Set(body.keep ?? []));
   httpErrors(() => saveServer({ name: found.name, ...kept, savedAt: new Date().toISOString() }));
   return session;
+}
+
+/**
+ * A session shows its program, arguments, cwd and URL (env and headers by name only), so a
+ * password input there would reach the page and the traffic view: refused, with where it may go.
+ */
+function refusePasswordsInView(server: ImportedServer): void {
+  const launch = server.launch;
+  const shown = launch.kind === "http" ? [launch.url] : [launch.program, ...launch.args, launch.cwd ?? ""];
+  for (const input of server.inputs.filter((i) => i.password))
+    if (shown.some((v) => v.includes(`\${input:${input.id}}`)))
+      throw new HttpError(
+        400,
+        "bad_request",
+        `input "${input.id}" is a password: use it in an environment variable or a header, not in the ${launch.kind === "http" ? "URL" : "command line"}, which the page shows`,
+      );
 }
 
 /** Reconnect a saved server by name, expanding its `${VAR}` references from the app's environment. */

@@ -130,7 +130,7 @@ it("a confirmed server of a pasted VS Code config connects with its inputs, is s
   expect((await call(saved.DELETE, { method: "DELETE", path: "/x?name=my-server" })).status).toBe(404);
 });
 
-it("behind the token; the inspector's own variables never expand; a corrupt file is a 409 and stays as it was", async () => {
+it("behind the token; the inspector's own variables never expand; a password input in the command line is refused; a corrupt file is a 409 and stays as it was", async () => {
   expect((await call(saved.GET, { token: null })).status).toBe(401);
   expect((await call(savedConnect.POST, { method: "POST", body: { name: "x" }, token: null })).status).toBe(
     401,
@@ -148,6 +148,19 @@ it("behind the token; the inspector's own variables never expand; a corrupt file
   });
   expect(refused.status).toBe(400);
   expect(refused.body.error.message).toMatch(/MCP_INSPECTOR_\* variables are the inspector's own settings/);
+
+  const inArgs = JSON.stringify({
+    inputs: [{ id: "pw", password: true }],
+    servers: { s: { command: "node", args: ["--token=${input:pw}"] } },
+  });
+  const shown = await callJson<{ error: { message: string } }>(importConnect.POST, {
+    method: "POST",
+    body: { text: inArgs, server: "s", inputs: { pw: "p" } },
+  });
+  expect(shown.status).toBe(400);
+  expect(shown.body.error.message).toMatch(
+    /input "pw" is a password: use it in an environment variable or a header/,
+  );
 
   writeFileSync(file, "{not json", { mode: 0o600 });
   const broken = await callJson<{ error: { message: string } }>(saved.GET);
