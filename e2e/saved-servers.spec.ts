@@ -24,6 +24,8 @@ const config = JSON.stringify(
       { type: "promptString", id: "api-key", description: "Your API key", password: true },
     ],
     servers: {
+      // Fails to start: the servers after it still connect, and it is not saved.
+      broken: { command: process.execPath, args: ["/nonexistent/server.js"] },
       "my-server": {
         type: "stdio",
         command: process.execPath,
@@ -70,7 +72,7 @@ test("a pasted VS Code config with inputs connects and is saved; after a restart
 
     // The review: exact command and arguments, env names, the inputs asked for (the key masked).
     const review = page.getByRole("region", { name: "Review the servers in the config" });
-    await expect(review).toContainText("Found 1 server");
+    await expect(review).toContainText("Found 2 servers");
     await expect(review.getByRole("list", { name: "my-server: command and arguments" })).toContainText(
       "demo-server.mjs",
     );
@@ -88,10 +90,20 @@ test("a pasted VS Code config with inputs connects and is saved; after a restart
     await expect(review.getByRole("checkbox", { name: "a password: never saved" })).toBeDisabled();
     await page.screenshot({ path: test.info().outputPath("import-review.png") });
     expect(await sessions(port)).toEqual([]);
-    await review.getByRole("button", { name: "Connect 1 server" }).click();
+    await review.getByRole("button", { name: "Connect 2 servers" }).click();
 
-    // Connected with the inputs: 3 items; the URL names the server.
-    await expect(review).toHaveCount(0, { timeout: 20_000 });
+    // One failed (its error shown), the other connected with the inputs: 3 items; the URL names it.
+    await expect(review).toContainText("broken did not connect", { timeout: 20_000 });
+    await expect(review.getByRole("listitem").filter({ hasText: "my-server" }).first()).toContainText(
+      "Connected",
+      {
+        timeout: 20_000,
+      },
+    );
+    await expect(review.getByRole("button", { name: "Connect 1 server" })).toBeEnabled();
+    await page.screenshot({ path: test.info().outputPath("import-results.png") });
+    await review.getByRole("button", { name: "Edit" }).click();
+    await expect(review).toHaveCount(0);
     await expect(tree(page)).toBeVisible({ timeout: 20_000 });
     const [connected] = await sessions(port);
     expect(connected).toMatchObject({ name: "my-server", status: "connected" });
@@ -107,6 +119,7 @@ test("a pasted VS Code config with inputs connects and is saved; after a restart
     await expect(entry).toContainText("demo-server.mjs");
     await expect(entry).toContainText("DEMO_RESOURCE_COUNTstored");
     await expect(entry).toContainText("Needs from the environment: DEMO_API_KEY");
+    await expect(saved.getByRole("listitem")).toHaveCount(1);
     await page.screenshot({ path: test.info().outputPath("saved-list.png") });
     expect(await page.content()).not.toContain(SECRET);
 

@@ -36,13 +36,16 @@ export function ImportReview({ text, onConnected, onEdit, onDone }: ImportReview
   const count = chosen.length;
 
   const submit = async () => {
-    const ok = await connect.run({
+    const names = chosen.map((s) => s.name);
+    const connected = await connect.run({
       text,
-      servers: chosen.map((s) => s.name),
+      servers: names,
       inputs: Object.fromEntries([...inputs.keys()].map((id) => [id, values[id] ?? ""])),
       keep: Object.fromEntries(Object.entries(keep).map(([name, set]) => [name, [...set]])),
     });
-    if (ok) onDone();
+    if (connected.length === names.length) onDone();
+    // What connected is unticked, so "Connect" again retries only what failed.
+    else setUnchecked((prev) => new Set([...prev, ...connected]));
   };
 
   return (

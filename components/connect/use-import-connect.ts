@@ -25,10 +25,11 @@ export function useImportConnect(onConnected: (session: SessionSummary) => void)
   const [results, setResults] = useState<Record<string, ImportResult>>({});
   const [pending, setPending] = useState(false);
 
-  const run = async (request: ImportRequest): Promise<boolean> => {
+  /** Resolves to the names that connected. */
+  const run = async (request: ImportRequest): Promise<string[]> => {
     setPending(true);
     let last: SessionSummary | null = null;
-    let failed = false;
+    const connected: string[] = [];
     for (const server of request.servers) {
       setResults((r) => ({ ...r, [server]: { state: "connecting" } }));
       try {
@@ -39,9 +40,9 @@ export function useImportConnect(onConnected: (session: SessionSummary) => void)
           keep: request.keep[server] ?? [],
         });
         last = session;
+        connected.push(server);
         setResults((r) => ({ ...r, [server]: { state: "connected" } }));
       } catch (error) {
-        failed = true;
         setResults((r) => ({
           ...r,
           [server]: { state: "failed", error: error instanceof Error ? error : new Error(String(error)) },
@@ -54,7 +55,7 @@ export function useImportConnect(onConnected: (session: SessionSummary) => void)
       queryClient.invalidateQueries({ queryKey: queryKeys.savedServers() }),
     ]);
     if (last) onConnected(last);
-    return !failed;
+    return connected;
   };
 
   return { results, pending, run, reset: () => setResults({}) };
