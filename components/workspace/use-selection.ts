@@ -26,10 +26,10 @@ export function useSelection(): Selection & { select: (next: Selection) => void 
   const queryClient = useQueryClient();
   const select = useCallback(
     (next: Selection) => {
+      // By name once connected: a server's name is settled at its first initialize (its own title).
       const sessions = queryClient.getQueryData<SessionListResponse>(queryKeys.sessions())?.sessions;
-      const server = next.serverId
-        ? (sessions?.find((s) => s.id === next.serverId)?.name ?? next.serverId)
-        : null;
+      const connected = sessions?.find((s) => s.id === next.serverId && s.status === "connected");
+      const server = next.serverId ? (connected?.name ?? next.serverId) : null;
       const url = new URL(window.location.href);
       url.searchParams.delete("token");
       setOrDelete(url.searchParams, "server", server);
