@@ -35,6 +35,9 @@ const ROUTES: [string, readonly string[]][] = [
   ["/api/sessions/:id/watches", ["GET", "POST", "DELETE"]],
   ["/api/sessions/:id/watch-files", ["GET", "PUT", "DELETE"]],
   ["/api/import", ["POST"]],
+  ["/api/import/connect", ["POST"]],
+  ["/api/saved-servers", ["GET", "DELETE"]],
+  ["/api/saved-servers/connect", ["POST"]],
   ["/api/checks", ["GET", "POST"]],
   ["/api/checks/run", ["POST"]],
   ["/api/checks/playwright", ["POST"]],
@@ -53,6 +56,8 @@ const LAUNCHING_KEYS = new Set([
   "check",
   "files",
   "name",
+  // a pasted config's server to connect
+  "server",
   // watch mode: a path to watch and a build command to run on change
   "path",
   "build",

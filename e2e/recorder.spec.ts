@@ -61,6 +61,12 @@ async function recordedSteps(api: InspectorApi, id: string): Promise<RecordedSte
 
 const text = async (download: Download) => readFileSync(await download.path(), "utf8");
 
+/** The URL names the selected server by its session's name (`server=Demo+server`), as a pattern. */
+async function serverParam(api: InspectorApi, id: string): Promise<string> {
+  const name = (await api.sessions()).find((s) => s.id === id)?.name ?? id;
+  return new URLSearchParams({ server: name }).toString().replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
 test("record list, read, template read, watch and a tool call; review, edit, run, save; the CLI replays it", async ({
   page,
   request,
@@ -204,7 +210,9 @@ test("record list, read, template read, watch and a tool call; review, edit, run
   // Open in viewer: the review steps aside and the viewer shows the resource of the recorded server.
   await failed.getByRole("button", { name: "Open in viewer" }).click();
   await expect(review).toHaveCount(0);
-  await expect(page).toHaveURL(new RegExp(`server=${id}.*uri=${encodeURIComponent(API_TXT)}`));
+  await expect(page).toHaveURL(
+    new RegExp(`${await serverParam(api, id)}.*uri=${encodeURIComponent(API_TXT)}`),
+  );
   await expect(inspector.viewer.getByRole("heading", { name: "API reference" })).toBeVisible();
 
   // Back to the review (kept): undo the matcher; the run passes.
@@ -327,7 +335,9 @@ test("record list, read, template read, watch and a tool call; review, edit, run
   // is the check's; the run's own server is gone.
   await failedRead.getByRole("button", { name: "Open in viewer" }).click();
   await expect(runChecks).toHaveCount(0);
-  await expect(page).toHaveURL(new RegExp(`server=${id}&uri=${encodeURIComponent(API_TXT)}`));
+  await expect(page).toHaveURL(
+    new RegExp(`${await serverParam(api, id)}&uri=${encodeURIComponent(API_TXT)}`),
+  );
   await expect(inspector.viewer.getByRole("heading", { name: "API reference" })).toBeVisible();
 
   // With no open server of that launch, the results (kept) say to start one instead of opening

@@ -38,6 +38,7 @@ import type {
   SaveCheckResponse,
 } from "./recorder/types";
 import type { AuthStateResponse, SignInResponse } from "./oauth";
+import type { ImportConnectBody, SavedServerListResponse } from "./saved-servers";
 
 // Kept for the components that import the tool types from the client (the contract owns them).
 export type { CallToolResult, Tool, ToolListResponse } from "./contract";
@@ -140,6 +141,15 @@ export function createApiClient(options: ApiClientOptions) {
     getSession: (id: string, o?: RequestOptions) => json<SessionSummary>(session(id), o),
     createSession: (body: CreateSessionBody, o?: RequestOptions) =>
       postJson<SessionSummary>("/api/sessions", body, o),
+    /** One confirmed server of a pasted config, its inputs filled in; saved once it started. */
+    connectImported: (body: ImportConnectBody, o?: RequestOptions) =>
+      postJson<SessionSummary>("/api/import/connect", body, o),
+    listSavedServers: (o?: RequestOptions) => json<SavedServerListResponse>("/api/saved-servers", o),
+    connectSavedServer: (name: string, o?: RequestOptions) =>
+      postJson<SessionSummary>("/api/saved-servers/connect", { name }, o),
+    removeSavedServer: async (name: string, o?: RequestOptions): Promise<void> => {
+      await send(`/api/saved-servers?name=${encodeURIComponent(name)}`, { ...o, method: "DELETE" });
+    },
     deleteSession: async (id: string, o?: RequestOptions): Promise<void> => {
       await send(session(id), { ...o, method: "DELETE" });
     },

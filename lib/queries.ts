@@ -20,6 +20,7 @@ export const queryKeys = {
   all: () => root,
   presets: () => [...root, "presets"] as const,
   sessions: () => [...root, "sessions"] as const,
+  savedServers: () => [...root, "saved-servers"] as const,
   /** Prefix of every query that belongs to one session. */
   sessionScope: (sessionId: string) => [...root, "session", sessionId] as const,
   resources: (sessionId: string) => [...queryKeys.sessionScope(sessionId), "resources"] as const,
@@ -80,6 +81,13 @@ export const sessionsQuery = (api: ApiClient) =>
     queryKey: queryKeys.sessions(),
     queryFn: ({ signal }) => api.listSessions({ signal }),
     refetchInterval: (query) => sessionPollInterval(query.state.data),
+  });
+
+/** Servers kept across restarts; changed only by this page (connect from a config, remove). */
+export const savedServersQuery = (api: ApiClient) =>
+  queryOptions({
+    queryKey: queryKeys.savedServers(),
+    queryFn: ({ signal }) => api.listSavedServers({ signal }),
   });
 
 export const resourcesQuery = (api: ApiClient, sessionId: string) =>

@@ -54,6 +54,16 @@ function references(value: string): { variables: string[]; inputs: string[] } {
   return { variables, inputs };
 }
 
+/** True when `value` is made only of `${VAR}` / `${env:VAR}` references (no literal text, no input). */
+export function isOnlyVariables(value: string): boolean {
+  let onlyVariables = true;
+  const rest = value.replace(VARIABLE, (_m, scope: string | undefined) => {
+    if (scope === "input") onlyVariables = false;
+    return "";
+  });
+  return value !== "" && rest === "" && onlyVariables;
+}
+
 export class MissingVariableError extends Error {}
 
 /**

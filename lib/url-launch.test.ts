@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkHeaders, looksLikeUrl, parseServerUrl, singleServerFromConfig } from "./url-launch";
+import { checkHeaders, looksLikeUrl, parseServerUrl } from "./url-launch";
 
 describe("looksLikeUrl", () => {
   it("takes a paste that starts with http:// or https:// as a URL, and a command line not", () => {
@@ -63,54 +63,5 @@ describe("checkHeaders", () => {
   it("refuses more than 64 headers, as the API does", () => {
     const rows = Array.from({ length: 65 }, (_, i) => ({ id: i + 1, name: `X-H${i}`, value: "v" }));
     expect(checkHeaders(rows).errors.get(65)).toBe("at most 64 headers");
-  });
-});
-
-describe("singleServerFromConfig", () => {
-  it("takes the one server of an mcpServers paste, with its headers and transport", () => {
-    const text = JSON.stringify({
-      mcpServers: {
-        docs: { url: "http://127.0.0.1:3001/sse", type: "sse", headers: { "X-Api-Key": "k" } },
-      },
-    });
-    expect(singleServerFromConfig(text)).toEqual({
-      ok: true,
-      config: {
-        name: "docs",
-        launch: {
-          kind: "http",
-          url: "http://127.0.0.1:3001/sse",
-          transport: "sse",
-          headers: { "X-Api-Key": "k" },
-        },
-      },
-    });
-    expect(singleServerFromConfig('{"a":{"url":"http://localhost/mcp","type":"http"}}')).toMatchObject({
-      ok: true,
-      config: { name: "a", launch: { transport: "streamable-http", headers: {} } },
-    });
-    expect(singleServerFromConfig('{"mcpServers":{"a":{"command":"node","args":["x.js"]}}}')).toEqual({
-      ok: true,
-      config: { name: "a", launch: { kind: "stdio", program: "node", args: ["x.js"], env: {} } },
-    });
-  });
-
-  it("says why a paste cannot be used", () => {
-    expect(singleServerFromConfig("{oops")).toEqual({
-      ok: false,
-      message: "line 1: not valid JSON: expected a string",
-    });
-    expect(
-      singleServerFromConfig('{"mcpServers":{"a":{"url":"http://x/"},"b":{"url":"http://y/"}}}'),
-    ).toEqual({
-      ok: false,
-      message: "paste one server at a time (this config has 2)",
-    });
-    expect(
-      singleServerFromConfig('{"mcpServers":{"a":{"command":"node","env":{"K":"${KEY}"}}}}'),
-    ).toMatchObject({
-      ok: false,
-      message: expect.stringContaining("uses ${KEY}, which the page does not fill in yet") as unknown,
-    });
   });
 });

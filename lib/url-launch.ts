@@ -3,11 +3,10 @@
  * the headers the user typed ones the API accepts. Pure, so the review step and its tests share it.
  */
 import type { z } from "zod";
-import { headersSchema, httpUrlSchema, type HttpTransportChoice, type LaunchSpec } from "./contract";
+import { headersSchema, httpUrlSchema, type HttpTransportChoice } from "./contract";
 import { escapeHidden, findHiddenCharacters } from "./hidden-characters";
 import type { LaunchWarning } from "./launch-warnings";
 import { isLoopbackName } from "./request-guard";
-import { parseServerConfig } from "./server-config";
 
 /** A paste is taken as a URL when it starts with a scheme; a command line never does. */
 export function looksLikeUrl(text: string): boolean {
@@ -117,42 +116,7 @@ export const TRANSPORT_LABEL: Record<HttpTransportChoice, string> = {
   sse: "SSE",
 };
 
-/** A server entry pasted from a client config: its name and exactly what would be contacted or run. */
-export interface ServerConfigPaste {
-  name: string;
-  launch: LaunchSpec;
-}
-
-export type ParsedConfig = { ok: true; config: ServerConfigPaste } | { ok: false; message: string };
-
-/** Whether a paste is a JSON object (a client config) rather than a command line. */
+/** Whether a paste is a JSON object (a client config, for the import review) rather than a command line. */
 export function looksLikeJson(text: string): boolean {
   return text.trim().startsWith("{");
-}
-
-/**
- * The one server of a pasted client config, read by the same reader as `--config` and
- * `POST /api/import` (lib/server-config.ts). The page connects one server at a time and does not
- * expand `${VAR}` or `${input:…}` references yet: such a server is refused with the reason.
- */
-export function singleServerFromConfig(text: string): ParsedConfig {
-  const { servers, problems } = parseServerConfig(text);
-  if (servers.length === 0) {
-    const p = problems[0];
-    const where = p ? `${p.line ? `line ${p.line}: ` : ""}${p.path ? `${p.path}: ` : ""}` : "";
-    return { ok: false, message: `${where}${p?.message ?? "no server found"}` };
-  }
-  if (servers.length > 1)
-    return { ok: false, message: `paste one server at a time (this config has ${servers.length})` };
-  const found = servers[0]!;
-  const refs = [
-    ...found.usedVariables.map((v) => `\${${v}}`),
-    ...found.inputs.map((i) => `\${input:${i.id}}`),
-  ];
-  if (refs.length > 0)
-    return {
-      ok: false,
-      message: `this server uses ${refs.join(", ")}, which the page does not fill in yet: start it with --config, or paste it with the values written out`,
-    };
-  return { ok: true, config: { name: found.name, launch: found.launch } };
 }

@@ -7,36 +7,23 @@ import {
   looksLikeJson,
   looksLikeUrl,
   parseServerUrl,
-  singleServerFromConfig,
   type HeaderRow,
-  type ServerConfigPaste,
   type UrlTarget,
 } from "@/lib/url-launch";
 import { CommandForm } from "./command-form";
 import { CreateError } from "./create-error";
+import { ImportReview } from "./import-review";
 import { LaunchPreview } from "./launch-preview";
+import { SavedServerList } from "./saved-server-list";
 import { UrlReview } from "./url-review";
 import { useCreateSession } from "./use-create-session";
 
 type Parsed =
-  | { ok: true; spec: CommandSpec; target?: never; config?: ServerConfigPaste }
-  | { ok: true; target: UrlTarget; config?: ServerConfigPaste; spec?: never }
+  | { ok: true; spec: CommandSpec; target?: never }
+  | { ok: true; target: UrlTarget; spec?: never }
   | { ok: false; message: string };
 
 function parse(line: string): Parsed {
-  if (looksLikeJson(line)) {
-    const pasted = singleServerFromConfig(line);
-    if (!pasted.ok) return pasted;
-    const launch = pasted.config.launch;
-    if (launch.kind === "stdio") {
-      const { kind: _kind, ...spec } = launch;
-      return { ok: true, spec, config: pasted.config };
-    }
-    const url = parseServerUrl(launch.url);
-    return url.ok
-      ? { ok: true, target: url.target, config: pasted.config }
-      : { ok: false, message: url.message };
-  }
   if (looksLikeUrl(line)) {
     const url = parseServerUrl(line);
     return url.ok ? { ok: true, target: url.target } : { ok: false, message: url.message };
@@ -54,8 +41,9 @@ export interface ConnectPanelProps {
 }
 
 /**
- * Paste a command or a server URL → review exactly what runs or is contacted → run it; or start the
- * built-in demo server. A failed start keeps everything filled in, so the user can fix and retry.
+ * Paste a command, a server URL or a client config → review exactly what runs or is contacted → run
+ * it; or start the built-in demo server, or a saved one. A failed start keeps everything filled in,
+ * so the user can fix and retry. A config (JSON) goes to the import review: one checkbox per server.
  */
 export function ConnectPanel({ onConnected }: ConnectPanelProps) {
   const [line, setLine] = useState("");
@@ -64,7 +52,6 @@ export function ConnectPanel({ onConnected }: ConnectPanelProps) {
   // A URL's transport and headers: kept across Edit and failed attempts, dropped on success.
   const [transport, setTransport] = useState<HttpTransportChoice>("auto");
   const [headerRows, setHeaderRows] = useState<HeaderRow[]>([]);
-  const [prefilled, setPrefilled] = useState<string | null>(null);
   const create = useCreateSession((session) => {
     setLine("");
     setReviewed(null);
@@ -73,22 +60,12 @@ export function ConnectPanel({ onConnected }: ConnectPanelProps) {
     onConnected(session);
   });
 
-  const parsed = reviewed !== null && reviewed === line ? parse(reviewed) : null;
+  const current = reviewed !== null && reviewed === line ? reviewed : null;
+  const importing = current !== null && looksLikeJson(current);
+  const parsed = current !== null && !importing ? parse(current) : null;
   const spec = parsed?.ok ? (parsed.spec ?? null) : null;
   const target = parsed?.ok ? (parsed.target ?? null) : null;
-  const config = parsed?.ok ? parsed.config : undefined;
-  const review = () => {
-    setReviewed(line);
-    // A pasted client config brings its transport and headers: they fill the review's fields,
-    // once per paste (reviewing the same paste again keeps what the user changed).
-    const next = parse(line);
-    const launch = next.ok ? next.config?.launch : undefined;
-    if (launch?.kind === "http" && line !== prefilled) {
-      setPrefilled(line);
-      setTransport(launch.transport);
-      setHeaderRows(Object.entries(launch.headers).map(([name, value], i) => ({ id: i + 1, name, value })));
-    }
-  };
+  const review = () => setReviewed(line);
   const edit = () => {
     setReviewed(null);
     create.reset();
@@ -110,7 +87,17 @@ export function ConnectPanel({ onConnected }: ConnectPanelProps) {
         or connect your own
         <span className="h-px flex-1 bg-zinc-200" />
       </div>
-      {spec ? (
+      {importing ? (
+        <ImportReview
+          text={current}
+          onConnected={onConnected}
+          onEdit={edit}
+          onDone={() => {
+            setLine("");
+            setReviewed(null);
+          }}
+        />
+      ) : spec ? (
         <LaunchPreview
           spec={spec}
           pending={create.isPending}
@@ -120,7 +107,6 @@ export function ConnectPanel({ onConnected }: ConnectPanelProps) {
               args: spec.args,
               env: spec.env,
               ...(spec.cwd ? { cwd: spec.cwd } : {}),
-              ...(config ? { name: config.name } : {}),
             })
           }
           onEdit={edit}
@@ -133,7 +119,7 @@ export function ConnectPanel({ onConnected }: ConnectPanelProps) {
           rows={headerRows}
           onRows={setHeaderRows}
           pending={create.isPending}
-          onRun={(connection) => create.mutate(config ? { ...connection, name: config.name } : connection)}
+          onRun={(connection) => create.mutate(connection)}
           onEdit={edit}
         />
       ) : (
@@ -148,6 +134,7 @@ export function ConnectPanel({ onConnected }: ConnectPanelProps) {
         />
       )}
       {create.isError && <CreateError error={create.error} remote={target !== null} />}
+      <SavedServerList onConnected={onConnected} />
     </div>
   );
 }

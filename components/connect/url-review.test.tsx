@@ -166,23 +166,6 @@ describe("ConnectPanel with a URL", () => {
     expect(screen.getByLabelText("Value of X-Api-Key")).toHaveProperty("value", "secret-value");
   });
 
-  it("fills the review from a pasted mcpServers config: its URL, transport and masked headers", async () => {
-    const user = userEvent.setup();
-    renderWithQueries(<ConnectPanel onConnected={() => undefined} />);
-    const config = {
-      mcpServers: { docs: { url: "http://localhost:9/sse", type: "sse", headers: { "X-Api-Key": "k1" } } },
-    };
-    const box = screen.getByRole("textbox", { name: "Server command or URL" });
-    await user.click(box);
-    await user.paste(JSON.stringify(config));
-    await user.keyboard("{Enter}");
-    expect(region().textContent).toContain("http://localhost:9/sse");
-    expect(screen.getByRole("radio", { name: /^SSE/ })).toHaveProperty("checked", true);
-    const value = screen.getByLabelText("Value of X-Api-Key");
-    expect(value).toHaveProperty("value", "k1");
-    expect(value.getAttribute("type")).toBe("password");
-  });
-
   it("says why a URL cannot be used (credentials in it) instead of running it as a command", async () => {
     const user = userEvent.setup();
     renderWithQueries(<ConnectPanel onConnected={() => undefined} />);

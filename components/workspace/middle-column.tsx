@@ -6,6 +6,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PaneHeader } from "@/components/ui/pane-header";
 import { Spinner } from "@/components/ui/spinner";
 import type { SessionSummary } from "@/lib/contract";
+import { MissingServer } from "./missing-server";
 import { ResourcesPane } from "./resources-pane";
 
 export interface MiddleColumnProps {
@@ -13,6 +14,8 @@ export interface MiddleColumnProps {
   session: SessionSummary | undefined;
   /** The `server` URL parameter, when it names a session the backend does not know. */
   missingServerId: string | null;
+  /** A saved server the URL names was connected (one click in the missing-server notice). */
+  onConnectSaved: (session: SessionSummary) => void;
   sessionsLoaded: boolean;
   selectedUri: string | null;
   onSelectResource: (uri: string) => void;
@@ -22,6 +25,7 @@ export interface MiddleColumnProps {
 export function MiddleColumn({
   session,
   missingServerId,
+  onConnectSaved,
   sessionsLoaded,
   selectedUri,
   onSelectResource,
@@ -35,9 +39,7 @@ export function MiddleColumn({
       <div className="scrollbar-thin min-h-0 flex-1 overflow-y-auto">
         {!sessionsLoaded ? null : !session ? (
           missingServerId ? (
-            <EmptyState title="This server session no longer exists">
-              The inspector backend may have restarted. Start the server again from the left.
-            </EmptyState>
+            <MissingServer name={missingServerId} onConnected={onConnectSaved} />
           ) : (
             <EmptyState title="No server selected">
               Start the demo server or run your own to browse its resources.

@@ -21,8 +21,11 @@ export function Workspace() {
   const { serverId, uri, select } = useSelection();
   const sessions = useSessions();
   const list = sessions.data?.sessions;
-  // No server in the URL: show the first one, without writing that choice into the URL.
-  const session = serverId ? list?.find((s) => s.id === serverId) : list?.[0];
+  // No server in the URL: show the first one, without writing that choice into the URL. The URL
+  // names a server (or, from an older link, gives its session id).
+  const session = serverId
+    ? (list?.find((s) => s.id === serverId) ?? list?.find((s) => s.name === serverId))
+    : list?.[0];
   const missingServerId = serverId && list && !session ? serverId : null;
   const backendDown = sessions.isError && isApiError(sessions.error) && sessions.error.status === 0;
   const stream = useStreamStatus();
@@ -48,7 +51,12 @@ export function Workspace() {
           aria-label="Servers"
           className="row-span-2 flex min-h-0 flex-col border-r border-zinc-200 bg-zinc-50"
         >
-          <ConnectPanel onConnected={(created) => select({ serverId: created.id, uri: null })} />
+          <ConnectPanel
+            // The server the URL names (a deep link to a saved one) keeps the linked resource.
+            onConnected={(created) =>
+              select({ serverId: created.id, uri: created.name === serverId ? uri : null })
+            }
+          />
           <ServerListPane
             sessions={list}
             loadError={sessions.error}
@@ -66,6 +74,7 @@ export function Workspace() {
           <MiddleColumn
             session={session}
             missingServerId={missingServerId}
+            onConnectSaved={(created) => select({ serverId: created.id, uri })}
             sessionsLoaded={list !== undefined}
             selectedUri={session ? uri : null}
             onSelectResource={openResource}

@@ -2,6 +2,7 @@ import "server-only";
 import path from "node:path";
 import type { LaunchSpec } from "@/lib/contract";
 import type { ServerLaunch } from "@/lib/check/schema";
+import { SECRET_HEADER, SECRET_NAME } from "@/lib/secret-names";
 import { demoLaunch } from "@/server/mcp/launch";
 
 const REF = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
@@ -77,19 +78,12 @@ export function launchFor(
   };
 }
 
-/** Names that look like secrets never go into a check file as values. */
-export const SECRET_NAME = /(KEY|TOKEN|SECRET|PASSWORD|PASSWD|PWD|AUTH|CREDENTIAL|COOKIE|SESSION|PRIVATE)/i;
-
 /** Replace every env value by a `${NAME}` reference when it looks secret (all of them by default). */
 export function referenceEnv(env: Record<string, string>, all = false): Record<string, string> {
   return Object.fromEntries(
     Object.entries(env).map(([k, v]) => [k, all || SECRET_NAME.test(k) ? `\${${k}}` : v]),
   );
 }
-
-/** Header names whose values are credentials: Authorization, cookies, and anything secret-named. */
-const SECRET_HEADER =
-  /^(authorization|proxy-authorization|cookie)$|KEY|TOKEN|SECRET|PASSWORD|PASSWD|AUTH|CREDENTIAL|SESSION/i;
 
 /**
  * Header values that look like secrets become `${VAR}` references (the variable named after the

@@ -1,7 +1,5 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
-import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { homedir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import {
   OAuthClientInformationFullSchema,
@@ -10,6 +8,7 @@ import {
   type OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { z } from "zod";
+import { configDir, writeFileAtomic } from "@/server/config-dir";
 
 /** What the inspector keeps for one server: its tokens and the client it registered there. */
 export interface ServerCredentials {
@@ -25,15 +24,9 @@ export function serverKey(url: string | URL): string {
   return `${u.origin}${u.pathname}`;
 }
 
-/**
- * Where "remember" keeps tokens: `$MCP_INSPECTOR_CONFIG_DIR` (tests), else the XDG config
- * directory (`$XDG_CONFIG_HOME` or `~/.config`), in `mcp-resource-inspector/tokens.json`.
- */
+/** Where "remember" keeps tokens: `tokens.json` in the config directory (server/config-dir.ts). */
 export function tokensFile(): string {
-  const dir =
-    process.env.MCP_INSPECTOR_CONFIG_DIR ||
-    path.join(process.env.XDG_CONFIG_HOME || path.join(homedir(), ".config"), "mcp-resource-inspector");
-  return path.join(dir, "tokens.json");
+  return path.join(configDir(), "tokens.json");
 }
 
 const fileSchema = z.object({
@@ -115,20 +108,7 @@ export class TokenStore {
     const servers = this.readFile();
     if (value) servers[key] = value;
     else delete servers[key];
-    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    const temp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
-    try {
-      // `wx`: never through an existing file or symlink; 0600 from the first byte.
-      writeFileSync(temp, `${JSON.stringify({ version: 1, servers }, null, 2)}\n`, {
-        mode: 0o600,
-        flag: "wx",
-      });
-      chmodSync(temp, 0o600);
-      renameSync(temp, file);
-    } catch (err) {
-      rmSync(temp, { force: true });
-      throw err;
-    }
+    writeFileAtomic(file, `${JSON.stringify({ version: 1, servers }, null, 2)}\n`);
   }
 }
 

@@ -1,0 +1,11 @@
+import { importConnectBodySchema } from "@/lib/saved-servers";
+import { apiRoute, json, parseWith, readJson } from "@/server/http/route";
+import { connectImported } from "@/server/saved/connect";
+
+export const dynamic = "force-dynamic";
+
+/** Connect one confirmed server of a pasted config (its inputs filled in) and save it. */
+export const POST = apiRoute(async (req) => {
+  const body = parseWith(importConnectBodySchema, await readJson(req));
+  return json((await connectImported(body)).summary(), 201);
+});

@@ -1,0 +1,58 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { expect, it } from "vitest";
+import { renderWithQueries } from "@/components/testing/query-client";
+import { ConnectPanel } from "./connect-panel";
+
+const config = `{
+  // VS Code's mcp.json
+  "inputs": [
+    { "id": "api-key", "type": "promptString", "description": "Your API key", "password": true },
+    { "id": "folder", "type": "promptString", "description": "Data folder" }
+  ],
+  "servers": {
+    "files": { "command": "node", "args": ["server.js", "--root", "\${input:folder}"], "env": { "API_KEY": "\${input:api-key}", "MODE": "fast", "TOKEN": "\${GITHUB_TOKEN}" } },
+    "docs": { "type": "http", "url": "https://docs.example/mcp", "headers": { "Authorization": "Bearer t" } },
+    "broken": { "args": [] }
+  }
+}`;
+
+it("a pasted config lists every server with its exact command, its problems at their line, and asks for its inputs (a password masked, never kept)", async () => {
+  const user = userEvent.setup();
+  renderWithQueries(<ConnectPanel onConnected={() => undefined} />);
+  const box = screen.getByRole("textbox", { name: "Server command or URL" });
+  await user.click(box);
+  await user.paste(config);
+  await user.click(screen.getByRole("button", { name: "Review" }));
+
+  const region = screen.getByRole("region", { name: "Review the servers in the config" });
+  expect(region.textContent).toContain("Found 2 servers");
+  const words = within(screen.getByRole("list", { name: "files: command and arguments" }))
+    .getAllByRole("listitem")
+    .map((li) => li.textContent);
+  expect(words).toEqual(["node", "server.js", "--root", "${input:folder}"]);
+  expect(region.textContent).toContain("https://docs.example/mcp");
+  expect(region.textContent).toContain("Uses from the inspector's environment: GITHUB_TOKEN");
+  // The value of a password input is never saved, so it cannot be kept.
+  expect(within(region).getByRole("checkbox", { name: "a password: never saved" })).toHaveProperty(
+    "disabled",
+    true,
+  );
+  expect(within(region).getAllByRole("checkbox", { name: "keep this value" })).toHaveLength(2);
+  // The broken entry: its line and field.
+  expect(screen.getByRole("alert").textContent).toContain(
+    "line 10:15 · servers.broken.command: expected a command",
+  );
+
+  const key = screen.getByLabelText(/api-key — Your API key \(password: never saved\)/);
+  expect(key.getAttribute("type")).toBe("password");
+  expect(screen.getByLabelText(/folder — Data folder/).getAttribute("type")).toBe("text");
+  const connect = screen.getByRole("button", { name: "Connect 2 servers" });
+  expect(connect).toHaveProperty("disabled", true);
+  expect(region.textContent).toContain("Fill in folder, api-key");
+
+  // Unticking the server that asks for the inputs drops them from the form.
+  await user.click(screen.getByRole("checkbox", { name: "files" }));
+  expect(screen.queryByLabelText(/api-key/)).toBeNull();
+  expect(screen.getByRole("button", { name: "Connect 1 server" })).toHaveProperty("disabled", false);
+});

@@ -1,0 +1,131 @@
+import "server-only";
+import { createSessionBodySchema, type CreateSessionBody, type LaunchSpec } from "@/lib/contract";
+import type { ImportConnectBody, SavedServerSummary } from "@/lib/saved-servers";
+import {
+  expandLaunch,
+  MissingVariableError,
+  parseServerConfig,
+  type ImportedServer,
+} from "@/lib/server-config";
+import { INSPECTOR_VAR } from "@/server/check/launch";
+import { HttpError } from "@/server/http/errors";
+import { parseWith } from "@/server/http/route";
+import { resolveLaunch } from "@/server/mcp/launch";
+import { getRegistry } from "@/server/mcp/registry";
+import type { McpSession } from "@/server/mcp/session";
+import { savedLaunchSummary, savedLaunchVariables, toStoredLaunch } from "./stored-launch";
+import {
+  findSavedServer,
+  readSavedServers,
+  removeSavedServer,
+  saveServer,
+  SavedServerNotFoundError,
+  SavedServersFileError,
+} from "./store";
+
+/** `${VAR}` from the app's environment; its own MCP_INSPECTOR_* settings (the token) never. */
+function appEnv(name: string): string | undefined {
+  if (INSPECTOR_VAR.test(name))
+    throw new MissingVariableError(
+      `\${${name}} cannot be used: MCP_INSPECTOR_* variables are the inspector's own settings`,
+    );
+  return process.env[name];
+}
+
+/** The store's and the expansion's errors as the API answers them. */
+function httpErrors<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (err) {
+    if (err instanceof MissingVariableError) throw new HttpError(400, "bad_request", err.message);
+    if (err instanceof SavedServerNotFoundError) throw new HttpError(404, "not_found", err.message);
+    if (err instanceof SavedServersFileError) throw new HttpError(409, "conflict", err.message);
+    throw err;
+  }
+}
+
+/** The expanded launch through the same validation and resolution as POST /api/sessions. */
+function createBody(launch: LaunchSpec, name: string): CreateSessionBody {
+  const body =
+    launch.kind === "http"
+      ? { url: launch.url, transport: launch.transport, headers: launch.headers, name }
+      : {
+          command: launch.program,
+          args: launch.args,
+          env: launch.env,
+          ...(launch.cwd !== undefined ? { cwd: launch.cwd } : {}),
+          name,
+        };
+  return parseWith(createSessionBodySchema, body);
+}
+
+async function start(launch: LaunchSpec, name: string): Promise<McpSession> {
+  const resolved = resolveLaunch(createBody(launch, name));
+  return getRegistry().create(resolved.launch, resolved.name);
+}
+
+/**
+ * Connect one server of a pasted config the user confirmed: its `${input:id}` values from the
+ * request, `${VAR}` from the app's environment, then — once it started — save it (values as
+ * references unless kept; a password input's value never). Nothing is echoed but the summary.
+ */
+export async function connectImported(body: ImportConnectBody): Promise<McpSession> {
+  const found = parseServerConfig(body.text).servers.find((s) => s.name === body.server);
+  if (!found) throw new HttpError(404, "not_found", `no server named "${body.server}" in the pasted config`);
+  const values = body.inputs ?? {};
+  refusePasswordsInView(found);
+  const launch = httpErrors(() => expandLaunch(found.launch, appEnv, values));
+  // A corrupt saved-servers file is reported before anything starts, not after.
+  httpErrors(() => readSavedServers());
+  const session = await start(launch, found.name);
+  const kept = toStoredLaunch(found.launch, found.inputs, values, new Set(body.keep ?? []));
+  httpErrors(() => saveServer({ name: found.name, ...kept, savedAt: new Date().toISOString() }));
+  return session;
+}
+
+/**
+ * A session shows its program, arguments, cwd and URL (env and headers by name only), so a
+ * password input there would reach the page and the traffic view: refused, with where it may go.
+ */
+function refusePasswordsInView(server: ImportedServer): void {
+  const launch = server.launch;
+  const shown = launch.kind === "http" ? [launch.url] : [launch.program, ...launch.args, launch.cwd ?? ""];
+  for (const input of server.inputs.filter((i) => i.password))
+    if (shown.some((v) => v.includes(`\${input:${input.id}}`)))
+      throw new HttpError(
+        400,
+        "bad_request",
+        `input "${input.id}" is a password: use it in an environment variable or a header, not in the ${launch.kind === "http" ? "URL" : "command line"}, which the page shows`,
+      );
+}
+
+/** Reconnect a saved server by name, expanding its `${VAR}` references from the app's environment. */
+export async function connectSaved(name: string): Promise<McpSession> {
+  const saved = httpErrors(() => findSavedServer(name));
+  const launch = httpErrors(() => {
+    try {
+      return expandLaunch(saved.launch, appEnv);
+    } catch (err) {
+      if (err instanceof MissingVariableError && /^input /.test(err.message))
+        throw new MissingVariableError(
+          `${err.message}: it is a password, which is never saved — paste the config again to connect "${name}"`,
+        );
+      throw err;
+    }
+  });
+  return start(launch, saved.name);
+}
+
+export function listSaved(): SavedServerSummary[] {
+  return httpErrors(() => readSavedServers()).map((s) => ({
+    name: s.name,
+    launch: savedLaunchSummary(s.launch),
+    variables: savedLaunchVariables(s.launch),
+    stored: s.stored,
+    savedAt: s.savedAt,
+  }));
+}
+
+export function removeSaved(name: string): void {
+  httpErrors(() => removeSavedServer(name));
+}
