@@ -1,7 +1,16 @@
+import { rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 6391);
 export const E2E_TOKEN = "e2e-token-7c1d9a";
+/**
+ * The app's config folder (saved servers, remembered tokens) for this run: never the user's own
+ * ~/.config, and empty at the start of every run (the runner loads this file before any worker).
+ */
+export const E2E_CONFIG_DIR = path.join(tmpdir(), `mcp-inspector-e2e-config-${E2E_PORT}`);
+if (!process.env.TEST_WORKER_INDEX) rmSync(E2E_CONFIG_DIR, { recursive: true, force: true });
 
 /** Debian's chromium: no browser downloads on this network (see README). Also used by the bench. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -45,6 +54,6 @@ export default defineConfig({
     stdout: "pipe",
     stderr: "pipe",
     gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
-    env: { PORT: String(E2E_PORT), MCP_INSPECTOR_TOKEN: E2E_TOKEN },
+    env: { PORT: String(E2E_PORT), MCP_INSPECTOR_TOKEN: E2E_TOKEN, MCP_INSPECTOR_CONFIG_DIR: E2E_CONFIG_DIR },
   },
 });

@@ -96,6 +96,13 @@ export const clientMetadataUrlSchema = z
     }
   }, "a client metadata document URL must be https:// with a path (e.g. https://example.com/client.json)");
 
+/**
+ * A pasted command or URL the user confirmed with "Save to my servers": kept in the saved-servers
+ * file once it connects; environment and secret-looking header values as `${VAR}` references
+ * unless `keepValues` (server/saved/stored-launch.ts).
+ */
+const saveFields = { save: z.boolean().optional(), keepValues: z.boolean().optional() };
+
 export const createSessionBodySchema = z.union([
   z
     .object({
@@ -111,6 +118,7 @@ export const createSessionBodySchema = z.union([
       env: envSchema.optional(),
       cwd: z.string().min(1).max(4_096).optional(),
       name: z.string().min(1).max(200).optional(),
+      ...saveFields,
     })
     .strict(),
   z
@@ -129,6 +137,7 @@ export const createSessionBodySchema = z.union([
         .strict()
         .optional(),
       name: z.string().min(1).max(200).optional(),
+      ...saveFields,
     })
     .strict(),
 ]);

@@ -14,6 +14,7 @@ import { CommandForm } from "./command-form";
 import { CreateError } from "./create-error";
 import { ImportReview } from "./import-review";
 import { LaunchPreview } from "./launch-preview";
+import { SaveChoice, type SaveChoiceValue } from "./save-choice";
 import { SavedServerList } from "./saved-server-list";
 import { UrlReview } from "./url-review";
 import { useCreateSession } from "./use-create-session";
@@ -52,6 +53,7 @@ export function ConnectPanel({ onConnected }: ConnectPanelProps) {
   // A URL's transport and headers: kept across Edit and failed attempts, dropped on success.
   const [transport, setTransport] = useState<HttpTransportChoice>("auto");
   const [headerRows, setHeaderRows] = useState<HeaderRow[]>([]);
+  const [saving, setSaving] = useState<SaveChoiceValue>({ save: true, keepValues: false });
   const create = useCreateSession((session) => {
     setLine("");
     setReviewed(null);
@@ -98,30 +100,47 @@ export function ConnectPanel({ onConnected }: ConnectPanelProps) {
           }}
         />
       ) : spec ? (
-        <LaunchPreview
-          spec={spec}
-          pending={create.isPending}
-          onRun={() =>
-            create.mutate({
-              command: spec.program,
-              args: spec.args,
-              env: spec.env,
-              ...(spec.cwd ? { cwd: spec.cwd } : {}),
-            })
-          }
-          onEdit={edit}
-        />
+        <>
+          <LaunchPreview
+            spec={spec}
+            pending={create.isPending}
+            onRun={() =>
+              create.mutate({
+                command: spec.program,
+                args: spec.args,
+                env: spec.env,
+                ...(spec.cwd ? { cwd: spec.cwd } : {}),
+                ...saving,
+              })
+            }
+            onEdit={edit}
+          />
+          <SaveChoice
+            value={saving}
+            onChange={setSaving}
+            valueNames={Object.keys(spec.env)}
+            disabled={create.isPending}
+          />
+        </>
       ) : target ? (
-        <UrlReview
-          target={target}
-          transport={transport}
-          onTransport={setTransport}
-          rows={headerRows}
-          onRows={setHeaderRows}
-          pending={create.isPending}
-          onRun={(connection) => create.mutate(connection)}
-          onEdit={edit}
-        />
+        <>
+          <UrlReview
+            target={target}
+            transport={transport}
+            onTransport={setTransport}
+            rows={headerRows}
+            onRows={setHeaderRows}
+            pending={create.isPending}
+            onRun={(connection) => create.mutate({ ...connection, ...saving })}
+            onEdit={edit}
+          />
+          <SaveChoice
+            value={saving}
+            onChange={setSaving}
+            valueNames={headerRows.map((r) => r.name.trim()).filter(Boolean)}
+            disabled={create.isPending}
+          />
+        </>
       ) : (
         <CommandForm
           value={line}

@@ -15,7 +15,11 @@ export function useCreateSession(onCreated: (session: SessionSummary) => void) {
         old ? { sessions: [...old.sessions.filter((s) => s.id !== session.id), session] } : old,
       );
       onCreated(session);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.sessions() });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.sessions() }),
+        // "Save to my servers" adds it there.
+        queryClient.invalidateQueries({ queryKey: queryKeys.savedServers() }),
+      ]);
     },
   });
 }

@@ -1,9 +1,14 @@
 /** Shared pieces of `npm run bench`: an app instance of its own, Chromium, stats. */
 import { spawn, type ChildProcess } from "node:child_process";
+import { rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { chromium, type Browser } from "@playwright/test";
 import { CHROMIUM_PATH, chromiumArgs } from "../../playwright.config";
 
 export const TOKEN = "bench-token";
+const BENCH_CONFIG_DIR = path.join(tmpdir(), `mcp-inspector-bench-config-${process.pid}`);
+process.on("exit", () => rmSync(BENCH_CONFIG_DIR, { recursive: true, force: true }));
 export const headers = { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" };
 
 export function median(xs: readonly number[]): number {
@@ -42,6 +47,8 @@ export async function startApp(
       PORT: "0",
       MCP_INSPECTOR_TOKEN: TOKEN,
       MCP_INSPECTOR_SKIP_BUILD: "1",
+      // Servers the bench confirms in the page are saved: into a folder of its own, not ~/.config.
+      MCP_INSPECTOR_CONFIG_DIR: BENCH_CONFIG_DIR,
       ...extraEnv,
     },
     stdio: ["ignore", "pipe", "inherit"],

@@ -99,6 +99,30 @@ function refusePasswordsInView(server: ImportedServer): void {
       );
 }
 
+/**
+ * A pasted command or URL the user confirmed with "Save to my servers": kept once it started,
+ * under the name the session got. Values stay references unless the user asked to keep them.
+ */
+export async function startAndSave(launch: LaunchSpec, name: string | undefined, keepValues: boolean) {
+  // A corrupt saved-servers file is reported before anything starts, not after.
+  httpErrors(() => readSavedServers());
+  const taken = new Set(
+    getRegistry()
+      .list()
+      .map((s) => s.name),
+  );
+  const session = await getRegistry().create(launch, name);
+  // Saved under its own name, not the " (2)" the registry adds while another one runs: saving the
+  // same server again replaces its entry.
+  const suffixed = / \(\d+\)$/.exec(session.name);
+  const base = suffixed ? session.name.slice(0, suffixed.index) : session.name;
+  const savedName = suffixed && taken.has(base) ? base : session.name;
+  const names = launch.kind === "http" ? Object.keys(launch.headers) : Object.keys(launch.env);
+  const kept = toStoredLaunch(launch, [], {}, new Set(keepValues ? names : []));
+  httpErrors(() => saveServer({ name: savedName, ...kept, savedAt: new Date().toISOString() }));
+  return session;
+}
+
 /** Reconnect a saved server by name, expanding its `${VAR}` references from the app's environment. */
 export async function connectSaved(name: string): Promise<McpSession> {
   const saved = httpErrors(() => findSavedServer(name));

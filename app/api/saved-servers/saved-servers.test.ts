@@ -130,6 +130,50 @@ it("a confirmed server of a pasted VS Code config connects with its inputs, is s
   expect((await call(saved.DELETE, { method: "DELETE", path: "/x?name=my-server" })).status).toBe(404);
 });
 
+it("a pasted command confirmed with 'Save to my servers' is saved once it connects: values as references unless kept; without save, nothing", async () => {
+  const body = {
+    command: process.execPath,
+    args: [demo],
+    env: { DEMO_RESOURCE_COUNT: "2", DEMO_API_KEY: SECRET, [TEST_MARK_VAR]: testMark() },
+  };
+  const plain = await callJson<SessionSummary>(sessionsRoute.POST, { method: "POST", body });
+  expect(plain.status).toBe(201);
+  expect((await callJson<SavedServerListResponse>(saved.GET)).body.servers).toEqual([]);
+
+  const withSave = await callJson<SessionSummary>(sessionsRoute.POST, {
+    method: "POST",
+    body: { ...body, name: "pasted", save: true },
+  });
+  expect(withSave.status, JSON.stringify(withSave.body)).toBe(201);
+  const raw = readFileSync(file, "utf8");
+  expect(raw).not.toContain(SECRET);
+  const entry = (JSON.parse(raw) as { servers: { name: string; launch: { env: object } }[] }).servers[0]!;
+  expect(entry.name).toBe("pasted");
+  expect(entry.launch.env).toEqual({
+    DEMO_RESOURCE_COUNT: "${DEMO_RESOURCE_COUNT}",
+    DEMO_API_KEY: "${DEMO_API_KEY}",
+    [TEST_MARK_VAR]: `\${${TEST_MARK_VAR}}`,
+  });
+
+  const kept = await callJson<SessionSummary>(sessionsRoute.POST, {
+    method: "POST",
+    body: { ...body, name: "pasted", save: true, keepValues: true },
+  });
+  expect(kept.status).toBe(201);
+  const listed = (await callJson<SavedServerListResponse>(saved.GET)).body.servers;
+  expect(listed.map((s) => s.name)).toEqual(["pasted"]);
+  expect(listed[0]!.stored.sort()).toEqual(["DEMO_API_KEY", "DEMO_RESOURCE_COUNT", TEST_MARK_VAR].sort());
+  expect(readFileSync(file, "utf8")).toContain(SECRET);
+  // Reconnects by name with the kept values, no environment needed.
+  const again = await callJson<SessionSummary>(savedConnect.POST, {
+    method: "POST",
+    body: { name: "pasted" },
+  });
+  expect(again.status, JSON.stringify(again.body)).toBe(201);
+  expect(await resourceCount(again.body.id)).toBe(2);
+  expect((await call(saved.DELETE, { method: "DELETE", path: "/x?name=pasted" })).status).toBe(204);
+});
+
 it("behind the token; the inspector's own variables never expand; a password input in the command line is refused; a corrupt file is a 409 and stays as it was", async () => {
   expect((await call(saved.GET, { token: null })).status).toBe(401);
   expect((await call(savedConnect.POST, { method: "POST", body: { name: "x" }, token: null })).status).toBe(

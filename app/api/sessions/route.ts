@@ -2,6 +2,7 @@ import { createSessionBodySchema, type SessionListResponse } from "@/lib/contrac
 import { apiRoute, json, parseWith, readJson } from "@/server/http/route";
 import { resolveLaunch } from "@/server/mcp/launch";
 import { getRegistry } from "@/server/mcp/registry";
+import { startAndSave } from "@/server/saved/connect";
 
 export const dynamic = "force-dynamic";
 
@@ -16,6 +17,9 @@ export const GET = apiRoute(() =>
 export const POST = apiRoute(async (req) => {
   const body = parseWith(createSessionBodySchema, await readJson(req));
   const { launch, name, preset } = resolveLaunch(body);
-  const session = await getRegistry().create(launch, name, preset);
+  const session =
+    "save" in body && body.save
+      ? await startAndSave(launch, name, body.keepValues === true)
+      : await getRegistry().create(launch, name, preset);
   return json(session.summary(), 201);
 });
