@@ -41,6 +41,8 @@ export interface StepResult {
   durationMs: number;
   mismatches: Mismatch[];
   error?: string;
+  /** How it passed, when that is worth saying ("already true when the step started"). */
+  note?: string;
   /** The resource the step is about: read, template read, watch, expected update (for "Open in viewer"). */
   uri?: string;
 }
@@ -54,6 +56,8 @@ export interface CheckResult {
   /** Set when the check could not run at all (bad launch, server did not start). */
   error?: string;
   stderrTail?: string[];
+  /** The inspector's own notes from the run (`[inspector] …` lines), apart from the server's. */
+  inspectorNotes?: string[];
   /**
    * Saved-file runs: sessions open at run time whose launch (program, args, env; or URL, transport, headers) is the check's.
    * The run's own server is gone; a failing step opens its resource in one of these.

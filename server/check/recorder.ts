@@ -1,5 +1,7 @@
 import "server-only";
 import { CHECK_FILE_VERSION, type CheckFile, type Matcher, type Step } from "@/lib/check/schema";
+import { fitsShape, inferUriPattern, loosenCount } from "@/lib/check/uri-pattern";
+import { joinPointer } from "@/lib/json-pointer";
 import { detectVolatile, type VolatileField } from "@/lib/check/volatile";
 import type { RecordedStep, RecordingInfo } from "@/lib/recorder/types";
 
@@ -59,7 +61,14 @@ export class Recorder {
   private readonly pending = new Set<Promise<void>>();
   private seq = 0;
   private readonly watched = new Set<string>();
-  private lastUpdateStep = new Map<string, string>();
+  /** The user's actions that start notification streams: the watch of each uri, the last tool call. */
+  private readonly watchStep = new Map<string, RecordedStep>();
+  private lastTool: RecordedStep | undefined;
+  private lastWatchChange: RecordedStep | undefined;
+  /** One wait per stream and cause, folding every repeat of that stream (see onEvent). */
+  private readonly streams = new Map<string, StreamFold>();
+  /** The listing a list_changed left the session with: the UI's re-list of it is no step. */
+  private followedList: string | undefined;
   private readonly stopObserving: () => void;
 
   constructor(private readonly session: McpSession) {
@@ -110,7 +119,13 @@ export class Recorder {
   }
 
   /** Look again a moment later and loosen the matchers of whatever changed by itself. */
-  private secondLook(rec: RecordedStep, first: unknown, again: () => Promise<unknown>, prefix = ""): void {
+  private secondLook(
+    rec: RecordedStep,
+    first: unknown,
+    again: () => Promise<unknown>,
+    prefix = "",
+    then?: (second: unknown) => void,
+  ): void {
     const p = (async () => {
       await new Promise((r) => setTimeout(r, SECOND_LOOK_MS));
       if (this.session.status !== "connected") return;
@@ -118,6 +133,7 @@ export class Recorder {
       const found = detectVolatile(first, second, reason).map((v) => ({ ...v, path: prefix + v.path }));
       rec.volatile = found;
       rec.step.matchers = Object.fromEntries(found.map((v): [string, Matcher] => [v.path, v.matcher]));
+      then?.(second);
     })()
       .catch(() => undefined)
       .finally(() => this.pending.delete(p));
@@ -131,6 +147,8 @@ export class Recorder {
     // The UI re-lists after every list_changed; an unchanged repeat of the last list adds nothing.
     const last = this.steps[this.steps.length - 1]?.step;
     if (last?.action === action && JSON.stringify(last.expect.items) === JSON.stringify(asItems)) return;
+    // The UI following a list_changed re-lists what the notification already said (its wait does).
+    if (kind === "resources" && this.followedList === JSON.stringify(asItems)) return;
     const rec = this.push({
       id: this.nextId(action),
       action,
@@ -151,7 +169,36 @@ export class Recorder {
         return byKey(r.items);
       },
       "/items",
+      (second) => this.loosenFamily(rec, Object.keys(byKey(asItems)), Object.keys(second as object)),
     );
+  }
+
+  /**
+   * A listing that changed by itself between the two looks (a server adding on a timer): the
+   * items of that family — what fits the pattern of the keys that came or went — are ignored, and
+   * extra items are fine, so a replay that lists more or fewer of them still passes.
+   */
+  private loosenFamily(rec: RecordedStep, first: string[], second: string[]): void {
+    const step = rec.step;
+    if (step.action !== "listResources" && step.action !== "listTemplates") return;
+    const changed = [
+      ...second.filter((k) => !first.includes(k)),
+      ...first.filter((k) => !second.includes(k)),
+    ];
+    if (changed.length === 0) return;
+    const family = inferUriPattern(
+      changed,
+      (this.session.templates.value?.items ?? []).map((t) => t.uriTemplate),
+    );
+    const shown = "uriTemplate" in family ? family.uriTemplate : `/${family.pattern}/`;
+    const why = `one of the items like ${shown} the server adds or removes by itself`;
+    step.compare = { ...step.compare, containsAtLeast: true };
+    for (const k of first.filter((k) => fitsShape(family, k))) {
+      const path = joinPointer("/items", k);
+      step.matchers[path] = { type: "ignore", reason: why };
+      if (!rec.volatile.some((v) => v.path === path))
+        rec.volatile.push({ path, matcher: { type: "ignore", reason: why }, first: k, second: undefined });
+    }
   }
 
   /** A read of a listed uri is a `read`; of a uri only a template matches, a `readTemplate`. */
@@ -181,48 +228,111 @@ export class Recorder {
 
   private watch(uri: string): void {
     this.watched.add(uri);
-    this.push({ id: this.nextId("watch"), action: "watch", matchers: {}, uri });
+    const rec = this.push({ id: this.nextId("watch"), action: "watch", matchers: {}, uri });
+    this.watchStep.set(uri, rec);
+    this.lastWatchChange = rec;
   }
 
   private unwatch(uri: string): void {
     this.watched.delete(uri);
-    this.push({ id: this.nextId("unwatch"), action: "unwatch", matchers: {}, uri });
+    this.lastWatchChange = this.push({ id: this.nextId("unwatch"), action: "unwatch", matchers: {}, uri });
   }
 
   private callTool(name: string, args: Record<string, unknown>): void {
-    this.push({ id: this.nextId("callTool"), action: "callTool", matchers: {}, name, arguments: args });
+    this.lastTool = this.push({
+      id: this.nextId("callTool"),
+      action: "callTool",
+      matchers: {},
+      name,
+      arguments: args,
+    });
   }
 
-  /** Notifications become waits: "expect an update of U within T ms after step N". */
+  /** The later of two recorded steps (either may be missing); the connect step when both are. */
+  private latest(...candidates: (RecordedStep | undefined)[]): RecordedStep {
+    const present = candidates.filter((c): c is RecordedStep => c !== undefined);
+    return present.sort((a, b) => this.steps.indexOf(b) - this.steps.indexOf(a))[0] ?? this.steps[0]!;
+  }
+
+  /**
+   * Notifications become waits, chained only to the user action that caused their stream (issue
+   * 13): updates of U to the watch of U or a later tool call, list changes to the last watch,
+   * unwatch or tool call — never to each other, whose order a server's clock decides. Every repeat
+   * of one stream after the same cause folds into its one wait: a count ("at least N updates of
+   * U") and a list change by shape (how many URIs, like which pattern).
+   */
   private onEvent(event: InspectorEvent): void {
-    const previous = this.steps[this.steps.length - 1];
-    if (!previous) return;
-    // Generous bound: what we saw, tripled, plus a second for a loaded CI machine.
-    const within = (at: number) =>
-      Math.min(600_000, Math.max(2_000, Math.round((at - this.startedAt - previous.at) * 3) + 1_000));
     if (event.type === "resource-updated" && this.watched.has(event.uri) && event.version > 0) {
-      // One wait per watched uri after each user step; repeated updates add nothing new.
-      if (this.lastUpdateStep.get(event.uri) === previous.step.id) return;
-      this.lastUpdateStep.set(event.uri, previous.step.id);
-      this.push({
-        id: this.nextId("expectUpdated"),
+      const cause = this.latest(this.watchStep.get(event.uri), this.lastTool);
+      const fold = this.fold(`updated ${event.uri}`, cause, event.at, (id, withinMs) => ({
+        id,
         action: "expectUpdated",
         matchers: {},
         uri: event.uri,
-        after: previous.step.id,
-        withinMs: within(event.at),
-      });
+        after: cause.step.id,
+        withinMs,
+      }));
+      const step = fold.rec.step;
+      if (step.action !== "expectUpdated") return;
+      const { min } = loosenCount(fold.seen);
+      if (min > 1) step.count = { min };
     } else if (event.type === "resources-changed") {
-      this.push({
-        id: this.nextId("expectListChanged"),
+      this.followedList = JSON.stringify(this.session.resources.value?.items ?? []);
+      const cause = this.latest(this.lastWatchChange, this.lastTool);
+      const fold = this.fold("list_changed", cause, event.at, (id, withinMs) => ({
+        id,
         action: "expectListChanged",
         matchers: {},
-        after: previous.step.id,
-        withinMs: within(event.at),
-        added: event.diff.added,
-        removed: event.diff.removed,
+        after: cause.step.id,
+        withinMs,
+        added: [],
+        removed: [],
+      }));
+      for (const uri of event.diff.added) if (!fold.removed.delete(uri)) fold.added.add(uri);
+      for (const uri of event.diff.removed) if (!fold.added.delete(uri)) fold.removed.add(uri);
+      const step = fold.rec.step;
+      if (step.action !== "expectListChanged") return;
+      const templates = (this.session.templates.value?.items ?? []).map((t) => t.uriTemplate);
+      const shape = (uris: Set<string>) => ({
+        count: loosenCount(uris.size),
+        ...inferUriPattern([...uris], templates),
+        examples: [...uris].slice(0, 50),
       });
+      if (fold.added.size) step.addedShape = shape(fold.added);
+      else delete step.addedShape;
+      if (fold.removed.size) step.removedShape = shape(fold.removed);
+      else delete step.removedShape;
     }
+  }
+
+  /** The wait of this stream after `cause`, created on its first notification, its window widened. */
+  private fold(
+    stream: string,
+    cause: RecordedStep,
+    at: number,
+    create: (id: string, withinMs: number) => Step,
+  ): StreamFold {
+    // Generous bound: what we saw, tripled, plus a second for a loaded CI machine.
+    const withinMs = Math.min(
+      600_000,
+      Math.max(2_000, Math.round((at - this.startedAt - cause.at) * 3) + 1_000),
+    );
+    const key = `${stream}\n${cause.step.id}`;
+    let fold = this.streams.get(key);
+    if (!fold) {
+      const action = stream === "list_changed" ? "expectListChanged" : "expectUpdated";
+      fold = {
+        rec: this.push(create(this.nextId(action), withinMs)),
+        seen: 0,
+        added: new Set(),
+        removed: new Set(),
+      };
+      this.streams.set(key, fold);
+    }
+    fold.seen++;
+    const step = fold.rec.step;
+    if ("withinMs" in step) step.withinMs = Math.max(step.withinMs, withinMs);
+    return fold;
   }
 
   /** Wait for the second looks already running (not for ones started meanwhile: no livelock). */
@@ -262,6 +372,15 @@ export class Recorder {
       steps: this.steps.map((s) => s.step),
     };
   }
+}
+
+interface StreamFold {
+  rec: RecordedStep;
+  /** Notifications folded in. */
+  seen: number;
+  /** Net change of the listing over them (list_changed only). */
+  added: Set<string>;
+  removed: Set<string>;
 }
 
 /** Asked for the recording of a session that is not recording (server/http/errors.ts: 404). */
