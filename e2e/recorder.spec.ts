@@ -249,7 +249,7 @@ test("record list, read, template read, watch and a tool call; review, edit, run
     review.getByRole("button", { name: "Download" }).click(),
   ]);
   expect(download.suggestedFilename()).toBe("e2e-demo.check.json");
-  expect(JSON.parse(await text(download))).toMatchObject({ name: "e2e demo", version: 2 });
+  expect(JSON.parse(await text(download))).toMatchObject({ name: "e2e demo", version: 3 });
   const [spec] = await Promise.all([
     page.waitForEvent("download"),
     review.getByRole("button", { name: "Export Playwright spec" }).click(),

@@ -96,12 +96,17 @@ export function fitsShape(shape: Pick<ListShape, "uriTemplate" | "pattern">, uri
   return true;
 }
 
+/** "at least 3", "exactly 1", "2 to 5". */
+export function describeCount({ min, max }: { min: number; max?: number | undefined }): string {
+  return max === undefined ? `at least ${min}` : min === max ? `exactly ${min}` : `${min} to ${max}`;
+}
+
 /** The shape as a person reads it: "≥ 4 URIs like fixture://added-{n}". */
 export function describeShape(shape: ListShape): string {
   const { min, max } = shape.count;
-  const count = max === undefined ? `at least ${min}` : min === max ? `exactly ${min}` : `${min} to ${max}`;
+  const count = describeCount(shape.count);
   const like = shape.uriTemplate ?? (shape.pattern !== undefined ? `/${shape.pattern}/` : "any URI");
-  return `${count} URI${max === 1 && min === 1 ? "" : "s"} matching ${like}`;
+  return `${count} URI${min === 1 && (max === undefined || max === 1) ? "" : "s"} matching ${like}`;
 }
 
 /** A recorded count loosened for replay: half of what was seen (at least one), no upper bound. */
