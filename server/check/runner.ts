@@ -284,10 +284,10 @@ export async function runCheck(
       case "expectListChanged": {
         const afterId = step.after;
         const since = afterId ? (stepEnd.get(afterId) ?? previousEnd) : previousEnd;
-        const uris = (items: readonly Record<string, unknown>[] | undefined) =>
+        const uris = (items: readonly { uri?: unknown }[] | undefined) =>
           (items ?? []).map((r) => String(r.uri));
         const baseline = uris(afterId ? listAt.get(afterId) : [...listAt.values()].pop());
-        const current = () => uris(session.resources.value?.items as Record<string, unknown>[] | undefined);
+        const current = () => uris(session.resources.value?.items);
         const updated = (now: string[]): Step => {
           if (step.addedShape || step.removedShape) return step;
           const diff = diffLists(baseline, now, (u) => u);

@@ -70,15 +70,12 @@ describe("a server that ticks from boot (issue 13)", () => {
     );
     const [counter, timestamp, random] = recorded;
     // Not 19 chained steps: each stream chains to the watch that caused it, repeats fold.
-    expect(counter!.steps.map((s) => s.action)).toEqual([
-      "connect",
-      "listResources",
-      "watch",
-      "expectUpdated",
-      "expectListChanged",
-    ]);
+    const actions = counter!.steps.map((s) => s.action);
+    expect(actions.slice(0, 3)).toEqual(["connect", "listResources", "watch"]);
+    // The two streams in whichever order the server's clock put their first notifications.
+    expect(actions.slice(3).sort()).toEqual(["expectListChanged", "expectUpdated"]);
     const watchId = counter!.steps[2]!.id;
-    const updated = counter!.steps[3]!;
+    const updated = counter!.steps.find((s) => s.action === "expectUpdated")!;
     expect(updated).toMatchObject({ action: "expectUpdated", after: watchId, uri: "fixture://ticker" });
     expect(updated.action === "expectUpdated" && updated.count!.min).toBeGreaterThanOrEqual(2);
     const list = listStep(counter!.steps);
