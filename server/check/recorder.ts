@@ -64,7 +64,6 @@ export class Recorder {
   /** The user's actions that start notification streams: the watch of each uri, the last tool call. */
   private readonly watchStep = new Map<string, RecordedStep>();
   private lastTool: RecordedStep | undefined;
-  private lastWatchChange: RecordedStep | undefined;
   /** One wait per stream and cause, folding every repeat of that stream (see onEvent). */
   private readonly streams = new Map<string, StreamFold>();
   /** The listing a list_changed left the session with: the UI's re-list of it is no step. */
@@ -84,6 +83,18 @@ export class Recorder {
       },
     });
     this.stopObserving = session.observe((operation) => this.hear(operation));
+    // A listing to diff the first list_changed against: without one, everything listed would
+    // count as added (list-cache.ts), and the pattern of the additions would be lost.
+    if (session.resources.value === null && session.capabilities?.resources) {
+      const p = session
+        .listResources(true, { silent: true })
+        .then(
+          () => undefined,
+          () => undefined,
+        )
+        .finally(() => this.pending.delete(p));
+      this.pending.add(p);
+    }
   }
 
   private hear(operation: SessionOperation): void {
@@ -230,12 +241,11 @@ export class Recorder {
     this.watched.add(uri);
     const rec = this.push({ id: this.nextId("watch"), action: "watch", matchers: {}, uri });
     this.watchStep.set(uri, rec);
-    this.lastWatchChange = rec;
   }
 
   private unwatch(uri: string): void {
     this.watched.delete(uri);
-    this.lastWatchChange = this.push({ id: this.nextId("unwatch"), action: "unwatch", matchers: {}, uri });
+    this.push({ id: this.nextId("unwatch"), action: "unwatch", matchers: {}, uri });
   }
 
   private callTool(name: string, args: Record<string, unknown>): void {
@@ -248,7 +258,7 @@ export class Recorder {
     });
   }
 
-  /** The later of two recorded steps (either may be missing); the connect step when both are. */
+  /** The latest of these recorded steps (any may be missing); the connect step when all are. */
   private latest(...candidates: (RecordedStep | undefined)[]): RecordedStep {
     const present = candidates.filter((c): c is RecordedStep => c !== undefined);
     return present.sort((a, b) => this.steps.indexOf(b) - this.steps.indexOf(a))[0] ?? this.steps[0]!;
@@ -256,8 +266,8 @@ export class Recorder {
 
   /**
    * Notifications become waits, chained only to the user action that caused their stream (issue
-   * 13): updates of U to the watch of U or a later tool call, list changes to the last watch,
-   * unwatch or tool call — never to each other, whose order a server's clock decides. Every repeat
+   * 13): updates of U to the watch of U or a later tool call, list changes to the last tool call
+   * (else the connect) — never to each other, whose order a server's clock decides. Every repeat
    * of one stream after the same cause folds into its one wait: a count ("at least N updates of
    * U") and a list change by shape (how many URIs, like which pattern).
    */
@@ -278,7 +288,8 @@ export class Recorder {
       if (min > 1) step.count = { min };
     } else if (event.type === "resources-changed") {
       this.followedList = JSON.stringify(this.session.resources.value?.items ?? []);
-      const cause = this.latest(this.lastWatchChange, this.lastTool);
+      // A watch does not change the listing; a tool call may. Else it is the server's own doing.
+      const cause = this.latest(this.lastTool);
       const fold = this.fold("list_changed", cause, event.at, (id, withinMs) => ({
         id,
         action: "expectListChanged",

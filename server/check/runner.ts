@@ -208,6 +208,10 @@ export async function runCheck(
       case "connect": {
         await session.connect();
         connected = true;
+        // The listing list changes are counted against when no step listed before them (as the
+        // recorder takes one); a server without resources/list simply has none.
+        if (session.capabilities?.resources)
+          await session.listResources(true, { silent: true }).catch(() => undefined);
         const s = session.summary();
         const actual = {
           serverInfo: s.serverInfo ?? {},
