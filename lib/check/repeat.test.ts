@@ -37,8 +37,13 @@ describe("summarizeRepeats", () => {
     expect(s.steps[0]).toMatchObject({ id: "01-connect", passed: 4, verdict: "stable", outcomes: [] });
     expect(s.steps[1]).toMatchObject({ passed: 2, verdict: "flaky" });
     expect(s.steps[1]!.outcomes).toEqual([
-      { runs: [1, 3], status: "failed", detail: '/contents/0/text: expected "ok", got "degraded"' },
-      { runs: [2, 4], status: "passed", detail: "" },
+      {
+        runs: [1, 3],
+        status: "failed",
+        detail: '/contents/0/text: expected "ok", got "degraded"',
+        paths: ["/contents/0/text"],
+      },
+      { runs: [2, 4], status: "passed", detail: "", paths: [] },
     ]);
   });
 

@@ -10,6 +10,8 @@ export interface StepOutcome {
   status: StepStatus;
   /** The step's failure as a run reported it ("passed" has none). */
   detail: string;
+  /** The paths its mismatches named (where a looser matcher may help). */
+  paths: string[];
 }
 
 export interface StepRepeat {
@@ -69,7 +71,12 @@ export function summarizeRepeats(runs: readonly CheckResult[]): CheckRepeat {
       const detail = detailOf(s);
       const key = `${s.status}\n${detail}`;
       const outcomes = byStep.get(s.id)!;
-      const o = outcomes.get(key) ?? { runs: [], status: s.status, detail };
+      const o = outcomes.get(key) ?? {
+        runs: [],
+        status: s.status,
+        detail,
+        paths: [...new Set(s.mismatches.map((m) => m.path))],
+      };
       o.runs.push(i + 1);
       outcomes.set(key, o);
     }

@@ -4,9 +4,10 @@
  */
 import type { Mismatch } from "@/lib/check/compare";
 import type { CheckFile, Matcher, Step } from "@/lib/check/schema";
+import type { CheckRepeat } from "@/lib/check/repeat";
 import type { VolatileField } from "@/lib/check/volatile";
 
-export type { CheckFile, Matcher, Mismatch, Step, VolatileField };
+export type { CheckFile, CheckRepeat, Matcher, Mismatch, Step, VolatileField };
 
 export interface RecordedStep {
   step: Step;
@@ -68,6 +69,8 @@ export interface CheckResult {
 /** POST /api/checks/run. */
 export interface RunChecksResponse {
   results: CheckResult[];
+  /** A draft run with `repeat` ("verify now"): the runs summed up per step, flaky ones marked. */
+  repeat?: CheckRepeat;
 }
 
 /** POST /api/checks `{check, folder?, filename?, overwrite?}` → 201. */
@@ -103,6 +106,6 @@ export interface PlaywrightSpecResponse {
 
 /** Run a draft (resolving `${VAR}` from a session's env) or saved files. */
 export type RunChecksBody =
-  | { check: CheckFile; sessionId?: string }
+  | { check: CheckFile; sessionId?: string; repeat?: number }
   /** `envFile`: KEY=value lines (the CLI's --env-file), a path on the app's machine. */
   | { files: string[]; envFile?: string };
