@@ -19,6 +19,11 @@ describe("inferUriPattern", () => {
     );
   });
 
+  it("keeps digits inside a word literal: they name the thing, they do not count it", () => {
+    expect(generalizeUri("demo://dynamic/e2e-recorded")).toBe("demo://dynamic/e2e-recorded");
+    expect(generalizeUri("demo://item42/v2api/7")).toBe("demo://item\\d+/v2api/\\d+");
+  });
+
   it("prefers a listed RFC 6570 template that matches every uri", () => {
     expect(inferUriPattern(["demo://r/1", "demo://r/abc"], ["other://{x}", "demo://r/{id}"])).toEqual({
       uriTemplate: "demo://r/{id}",

@@ -23,7 +23,8 @@ const KINDS: readonly { find: RegExp; regex: string }[] = [
   },
   // Hex ids with at least one letter and one digit (hashes, object ids).
   { find: /\b(?=[0-9a-fA-F]*[a-fA-F])(?=[0-9a-fA-F]*\d)[0-9a-fA-F]{8,}\b/, regex: "[0-9a-fA-F]+" },
-  { find: /\d+/, regex: "\\d+" },
+  // Digits inside a word ("e2e", "v2api") are part of its name, not a counter.
+  { find: /(?<![A-Za-z])\d+|\d+(?![A-Za-z])/, regex: "\\d+" },
 ];
 
 /** The URI with every varying part replaced by its regex; literal text escaped. */

@@ -266,14 +266,18 @@ export class Recorder {
 
   /**
    * Notifications become waits, chained only to the user action that caused their stream (issue
-   * 13): updates of U to the watch of U or a later tool call, list changes to the last tool call
+   * 13): updates of U to the watch of U (or a tool call that started them), list changes to the last tool call
    * (else the connect) — never to each other, whose order a server's clock decides. Every repeat
    * of one stream after the same cause folds into its one wait: a count ("at least N updates of
    * U") and a list change by shape (how many URIs, like which pattern).
    */
   private onEvent(event: InspectorEvent): void {
     if (event.type === "resource-updated" && this.watched.has(event.uri) && event.version > 0) {
-      const cause = this.latest(this.watchStep.get(event.uri), this.lastTool);
+      // Updates that already came after the watch keep coming from it: a later tool call did not
+      // start them. Updates that start after a tool call are that call's doing.
+      const watched = this.watchStep.get(event.uri);
+      const ongoing = watched && this.streams.has(`updated ${event.uri}\n${watched.step.id}`);
+      const cause = ongoing ? watched : this.latest(watched, this.lastTool);
       const fold = this.fold(`updated ${event.uri}`, cause, event.at, (id, withinMs) => ({
         id,
         action: "expectUpdated",
