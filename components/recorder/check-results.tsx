@@ -72,6 +72,11 @@ export function CheckResults({ results, uriOf, targetOf, openNoteOf, onOpen }: C
               <StderrTail lines={result.stderrTail} summary="server stderr" />
             </div>
           )}
+          {result.inspectorNotes && (
+            <div className="px-3 pb-1.5">
+              <StderrTail lines={result.inspectorNotes} summary="inspector notes" />
+            </div>
+          )}
         </article>
       ))}
     </section>

@@ -14,10 +14,13 @@ export interface ReviewActionsProps {
   exportError: Error | null;
   running: boolean;
   runError: Error | null;
+  verifying: boolean;
+  verifyError: Error | null;
   onSave: (overwrite: boolean) => void;
   onDownload: () => void;
   onExport: () => void;
   onRun: () => void;
+  onVerify: () => void;
   onDiscard: () => void;
 }
 
@@ -53,6 +56,15 @@ export function ReviewActions(p: ReviewActionsProps) {
         </button>
         <button type="button" className={btn} onClick={p.onRun} disabled={blocked || p.running}>
           {p.running ? "Running…" : "Run"}
+        </button>
+        <button
+          type="button"
+          className={btn}
+          onClick={p.onVerify}
+          disabled={blocked || p.verifying}
+          title="Replay the check 3 times against fresh servers and mark the steps that differ"
+        >
+          {p.verifying ? "Verifying…" : "Verify now"}
         </button>
         <button
           type="button"
@@ -93,6 +105,11 @@ export function ReviewActions(p: ReviewActionsProps) {
         {p.exportError && (
           <span role="alert" className="text-rose-700">
             Export failed: {p.exportError.message}
+          </span>
+        )}
+        {p.verifyError && (
+          <span role="alert" className="text-rose-700">
+            Verify failed: {p.verifyError.message}
           </span>
         )}
         {p.runError && (

@@ -11,7 +11,8 @@ import { ModalDialog } from "./modal-dialog";
 import { ReviewActions } from "./review-actions";
 import { StepEditor } from "./step-editor";
 import { useDraftEditor } from "./use-recording-draft";
-import { useReviewActions } from "./use-review-actions";
+import { useReviewActions, VERIFY_RUNS } from "./use-review-actions";
+import { VerifyResults } from "./verify-results";
 
 export interface ReviewDialogProps {
   draft: RecordingDraft;
@@ -20,9 +21,9 @@ export interface ReviewDialogProps {
 
 /** A stopped recording under review: name it, edit its steps and matchers, save, export or run it. */
 export function ReviewDialog({ draft, serverName }: ReviewDialogProps) {
-  const { check, sessionId, folder, saved, results } = draft;
+  const { check, sessionId, folder, saved, results, verify: verified } = draft;
   const { dispatch, patch, setOpen, clear } = useDraftEditor(sessionId);
-  const { save, exportSpec, run, download, specPath } = useReviewActions(draft);
+  const { save, exportSpec, run, verify, download, specPath } = useReviewActions(draft);
   const { select } = useSelection();
   const problems = draftProblems(check);
   const resultsRef = useRef<HTMLDivElement>(null);
@@ -53,6 +54,9 @@ export function ReviewDialog({ draft, serverName }: ReviewDialogProps) {
           exportError={exportSpec.error}
           running={run.isPending}
           runError={run.error}
+          verifying={verify.isPending}
+          verifyError={verify.error}
+          onVerify={() => verify.mutate(check)}
           onSave={(overwrite) => save.mutate({ check, folder, overwrite })}
           onDownload={() => download(check)}
           onExport={() => exportSpec.mutate({ check, checkPath: specPath(check, folder) })}
@@ -98,6 +102,20 @@ export function ReviewDialog({ draft, serverName }: ReviewDialogProps) {
               {p.message}
             </p>
           ))}
+        {verify.isPending && <Spinner label={`Replaying the check ${VERIFY_RUNS} times…`} />}
+        {verified && (
+          <VerifyResults
+            verify={verified}
+            onLoosen={(stepId, path) =>
+              dispatch({
+                type: "setMatcher",
+                stepId,
+                path,
+                matcher: { type: "type", reason: "flaky in verify now" },
+              })
+            }
+          />
+        )}
         <div ref={resultsRef}>
           {run.isPending && <Spinner label="Running the check against a fresh server…" />}
           {results && (

@@ -29,7 +29,7 @@ const READ: Step = {
  */
 function Editable({ step, onAction }: { step: Step; onAction: (action: DraftAction) => void }) {
   const [check, setCheck] = useState<CheckFile>({
-    version: 1,
+    version: 3,
     name: "clock",
     server: { preset: "demo", env: {} },
     timeoutMs: 30_000,
@@ -288,5 +288,35 @@ describe("StepEditor step options", () => {
       compare: { count: { min: 5, max: 2 } },
     });
     expect(screen.getByRole("alert").textContent).toBe("The count range is empty (5 > 2).");
+  });
+
+  it("shows a list change by shape beside the URIs it was inferred from, and pins them in one click", async () => {
+    const change: Step = {
+      id: "list-changed-1",
+      action: "expectListChanged",
+      after: "connect",
+      withinMs: 5000,
+      matchers: {},
+      added: [],
+      removed: [],
+      addedShape: {
+        count: { min: 2 },
+        pattern: "fixture://added-\\d+",
+        examples: ["fixture://added-1", "fixture://added-2", "fixture://added-3"],
+      },
+    };
+    const { onAction, user } = edit(change);
+    const added = screen.getByRole("region", { name: "Added URIs of list-changed-1" });
+    expect(added.textContent).toContain("at least 2 URIs matching /fixture://added-\\d+/");
+    expect(added.textContent).toContain(
+      "inferred from fixture://added-1, fixture://added-2, fixture://added-3",
+    );
+    await user.click(within(added).getByRole("button", { name: "Pin exact URIs" }));
+    expect(onAction).toHaveBeenLastCalledWith({ type: "pinUris", stepId: "list-changed-1", side: "added" });
+    const pinned = screen.getByRole("region", { name: "Added URIs of list-changed-1" });
+    expect(pinned.textContent).toBe(
+      "Added, pinned exactly: fixture://added-1, fixture://added-2, fixture://added-3",
+    );
+    expect(within(pinned).queryByRole("button")).toBeNull();
   });
 });

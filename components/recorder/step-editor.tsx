@@ -6,6 +6,7 @@ import { ActionBadge } from "./action-badge";
 import { AddMatcherForm } from "./add-matcher-form";
 import { CollapsibleJson } from "./collapsible-json";
 import { ListCompareEditor } from "./list-compare-editor";
+import { ListShapeView } from "./list-shape-view";
 import { MatcherRow } from "./matcher-row";
 import { NumberField } from "./number-field";
 import { StepMoveButtons } from "./step-move-buttons";
@@ -83,6 +84,17 @@ export function StepEditor({
             }
           />
         )}
+        {step.action === "expectListChanged" &&
+          (["added", "removed"] as const).map((side) => (
+            <ListShapeView
+              key={side}
+              stepId={stepId}
+              side={side}
+              shape={side === "added" ? step.addedShape : step.removedShape}
+              pinned={step[side]}
+              onPin={() => onAction({ type: "pinUris", stepId, side })}
+            />
+          ))}
         {step.action === "callTool" && <CollapsibleJson summary="Arguments" value={step.arguments} />}
         {expected !== undefined && (
           <>

@@ -44,6 +44,7 @@ export function StepResultRow({ result, target, onOpen, openTitle, openNote }: S
         <span className="ml-auto text-[11px] text-zinc-400 tabular-nums">{result.durationMs} ms</span>
       </div>
       {!onOpen && openNote && failed && <p className="mt-0.5 pl-6 text-[11px] text-zinc-600">{openNote}</p>}
+      {result.note && <p className="mt-0.5 pl-6 text-[11px] text-zinc-500">{result.note}</p>}
       {result.error && <p className="mt-0.5 pl-6 text-[11px] break-words text-rose-800">{result.error}</p>}
       {result.mismatches.length > 0 && (
         <ul aria-label={`Mismatches of ${result.id}`} className="divide-y divide-rose-100 pl-6">

@@ -4,9 +4,12 @@ import { useMutation } from "@tanstack/react-query";
 import { api } from "@/components/auth/api";
 import { checkPathFor, slugify } from "@/lib/recorder/format";
 import type { RecordingDraft } from "@/lib/recorder/queries";
-import type { CheckFile, CheckResult, SaveCheckResponse } from "@/lib/recorder/types";
+import type { CheckFile, CheckRepeat, CheckResult, SaveCheckResponse } from "@/lib/recorder/types";
 import { downloadText } from "@/components/ui/download";
 import { useDraftEditor } from "./use-recording-draft";
+
+/** How many replays "verify now" makes. */
+export const VERIFY_RUNS = 3;
 
 /** Save, download, export and run a reviewed check; what they return is kept with the draft. */
 export function useReviewActions(draft: RecordingDraft) {
@@ -39,6 +42,13 @@ export function useReviewActions(draft: RecordingDraft) {
     onSuccess: (results) => patch({ results }),
   });
 
+  // "Verify now": the draft replayed three times, one after another, before it is saved.
+  const verify = useMutation<CheckRepeat | undefined, Error, CheckFile>({
+    mutationFn: async (check) => (await api.runChecks({ check, sessionId, repeat: VERIFY_RUNS })).repeat,
+    onMutate: () => patch({ verify: undefined }),
+    onSuccess: (repeat) => patch(repeat ? { verify: repeat } : {}),
+  });
+
   const download = (check: CheckFile) =>
     downloadText(
       `${slugify(check.name)}.check.json`,
@@ -50,5 +60,5 @@ export function useReviewActions(draft: RecordingDraft) {
   const specPath = (check: CheckFile, folder: string) =>
     draft.saved && draft.saved.folder === folder ? draft.saved.path : checkPathFor(folder, check.name);
 
-  return { save, exportSpec, run, download, specPath };
+  return { save, exportSpec, run, verify, download, specPath };
 }

@@ -29,8 +29,29 @@ describe("check file schema", () => {
     ).toBe(false);
   });
 
+  it("version 3 adds waits by count and list changes by shape; older versions refuse them", () => {
+    const steps = [
+      ...minimal.steps,
+      { id: "w", action: "watch", uri: "f://t" },
+      { id: "u", action: "expectUpdated", uri: "f://t", after: "w", withinMs: 2000, count: { min: 3 } },
+      {
+        id: "l",
+        action: "expectListChanged",
+        after: "w",
+        withinMs: 2000,
+        addedShape: { count: { min: 2 }, pattern: "f://added-\\d+", examples: ["f://added-1"] },
+      },
+    ];
+    expect(checkFileSchema.safeParse({ ...minimal, version: 3, steps }).success).toBe(true);
+    const v2 = checkFileSchema.safeParse({ ...minimal, version: 2, steps });
+    expect(v2.error?.issues.map((i) => i.message)).toEqual([
+      "a counted or shaped wait needs version 3",
+      "a counted or shaped wait needs version 3",
+    ]);
+  });
+
   it("refuses an unknown version, an unknown action and unknown keys", () => {
-    expect(checkFileSchema.safeParse({ ...minimal, version: 3 }).success).toBe(false);
+    expect(checkFileSchema.safeParse({ ...minimal, version: 4 }).success).toBe(false);
     expect(checkFileSchema.safeParse({ ...minimal, steps: [{ id: "x", action: "explode" }] }).success).toBe(
       false,
     );

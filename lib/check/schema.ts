@@ -1,7 +1,8 @@
 /**
  * The recorded check file: one JSON file per check, human-readable and diff-friendly. Version 2
- * adds servers behind a URL (`url`); version 1 files (a command or the demo preset) still run,
- * and `--update` rewrites them as version 2.
+ * adds servers behind a URL (`url`); version 3 (issue 13) list changes by shape (`addedShape`,
+ * `removedShape`) and counted updates (`count`). Version 1 and 2 files still run, and `--update`
+ * rewrites them as version 3.
  * It says how to launch the server, the steps to take, and what each step must observe, with
  * per-path matchers. `npm run build` publishes its JSON Schema as docs/check.schema.json.
  */
@@ -93,6 +94,30 @@ const contentExpectSchema = z
   })
   .strict();
 
+/**
+ * A list change by its shape rather than its exact URIs: how many URIs (matching the pattern)
+ * the list gained or lost, and the pattern — an RFC 6570 template the server lists, else an
+ * anchored regex — with the URIs it was inferred from (`examples`, shown in the review; "pin exact
+ * URIs" turns them into `added`/`removed`).
+ */
+export const listShapeSchema = z
+  .object({
+    count: z
+      .object({ min: z.number().int().min(0), max: z.number().int().min(0).optional() })
+      .strict()
+      .describe("How many URIs matching the pattern; no max = at least min."),
+    uriTemplate: z.string().optional().describe("RFC 6570; takes precedence over pattern."),
+    pattern: z.string().optional().describe("A regex the whole URI must match."),
+    examples: z.array(z.string()).max(50).default([]),
+  })
+  .strict();
+export type ListShape = z.infer<typeof listShapeSchema>;
+
+/** How many notifications a wait must see; no max = at least min. */
+const countSchema = z
+  .object({ min: z.number().int().min(1), max: z.number().int().min(1).optional() })
+  .strict();
+
 const readExpectSchema = z.object({ contents: z.array(contentExpectSchema) }).strict();
 
 const stepBase = {
@@ -159,6 +184,8 @@ export const stepSchema = z.discriminatedUnion("action", [
       /** Counted from the end of step `after` (default: the previous step). */
       after: z.string().optional(),
       withinMs: z.number().int().positive().max(600_000),
+      /** Version 3: this many updates within the window (default: one). */
+      count: countSchema.optional(),
       /** Optionally, what a read right after the update must show. */
       expect: readExpectSchema.optional(),
     })
@@ -169,9 +196,15 @@ export const stepSchema = z.discriminatedUnion("action", [
       action: z.literal("expectListChanged"),
       after: z.string().optional(),
       withinMs: z.number().int().positive().max(600_000),
-      /** After the notification, a full re-list must add and remove at least these uris. */
+      /**
+       * Eventually, within the window (or already when the step starts), a full listing must hold
+       * these uris (added) and lack these (removed): exact, "pinned" URIs.
+       */
       added: z.array(z.string()).default([]),
       removed: z.array(z.string()).default([]),
+      /** Version 3: the change by shape, counted against the listing when step `after` ended. */
+      addedShape: listShapeSchema.optional(),
+      removedShape: listShapeSchema.optional(),
     })
     .strict(),
 ]);
@@ -181,7 +214,7 @@ export type StepAction = Step["action"];
 export const checkFileSchema = z
   .object({
     $schema: z.string().optional(),
-    version: z.union([z.literal(1), z.literal(2)]),
+    version: z.union([z.literal(1), z.literal(2), z.literal(3)]),
     name: z.string().min(1).max(200),
     description: z.string().optional(),
     server: serverLaunchSchema,
@@ -195,6 +228,15 @@ export const checkFileSchema = z
       ctx.addIssue({ code: "custom", path: ["server"], message: "a server with a url needs version 2" });
     const ids = new Set<string>();
     check.steps.forEach((s, i) => {
+      const v3 =
+        (s.action === "expectUpdated" && s.count !== undefined) ||
+        (s.action === "expectListChanged" && (s.addedShape !== undefined || s.removedShape !== undefined));
+      if (v3 && check.version < 3)
+        ctx.addIssue({
+          code: "custom",
+          path: ["steps", i],
+          message: "a counted or shaped wait needs version 3",
+        });
       if (ids.has(s.id))
         ctx.addIssue({ code: "custom", path: ["steps", i, "id"], message: `duplicate step id "${s.id}"` });
       if ("after" in s && s.after !== undefined && !ids.has(s.after))
@@ -208,7 +250,7 @@ export const checkFileSchema = z
   });
 export type CheckFile = z.infer<typeof checkFileSchema>;
 /** The version this build writes. */
-export const CHECK_FILE_VERSION = 2;
+export const CHECK_FILE_VERSION = 3;
 export type CheckFileInput = z.input<typeof checkFileSchema>;
 
 export function checkJsonSchema(): unknown {

@@ -21,7 +21,9 @@ export type DraftAction =
   | { type: "setMatcher"; stepId: string; path: string; matcher: Matcher }
   | { type: "removeMatcher"; stepId: string; path: string }
   | { type: "setCompare"; stepId: string; compare: ListCompareEdit }
-  | { type: "setWithinMs"; stepId: string; withinMs: number };
+  | { type: "setWithinMs"; stepId: string; withinMs: number }
+  /** A list change by shape → exactly the URIs it was inferred from (which must then appear). */
+  | { type: "pinUris"; stepId: string; side: "added" | "removed" };
 
 export const isListStep = (s: Step): s is Extract<Step, { action: "listResources" | "listTemplates" }> =>
   s.action === "listResources" || s.action === "listTemplates";
@@ -107,6 +109,15 @@ export function reduceDraft(check: CheckFile, action: DraftAction): CheckFile {
       });
     case "setWithinMs":
       return mapStep(check, action.stepId, (s) => (isWaitStep(s) ? { ...s, withinMs: action.withinMs } : s));
+    case "pinUris":
+      return mapStep(check, action.stepId, (s) => {
+        if (s.action !== "expectListChanged") return s;
+        const key = action.side === "added" ? "addedShape" : "removedShape";
+        const shape = s[key];
+        if (!shape) return s;
+        const { [key]: _pinned, ...rest } = s;
+        return { ...rest, [action.side]: [...new Set([...s[action.side], ...shape.examples])] };
+      });
   }
 }
 
@@ -164,6 +175,14 @@ export function draftProblems(check: CheckFile): DraftProblem[] {
       if (min !== undefined && max !== undefined && min > max)
         out.push({ stepId: step.id, message: `The count range is empty (${min} > ${max}).` });
     }
+    if (step.action === "expectListChanged")
+      for (const shape of [step.addedShape, step.removedShape])
+        if (shape?.pattern !== undefined && shape.uriTemplate === undefined)
+          try {
+            regexRule(shape.pattern);
+          } catch (err) {
+            out.push({ stepId: step.id, message: `Invalid URI pattern: ${(err as Error).message}` });
+          }
     if (
       isWaitStep(step) &&
       !(Number.isInteger(step.withinMs) && step.withinMs > 0 && step.withinMs <= 600_000)

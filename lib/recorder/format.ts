@@ -4,6 +4,7 @@
  * JSON Pointer paths a matcher can be added for.
  */
 import { keyed } from "@/lib/check/compare";
+import { describeCount, describeShape } from "@/lib/check/uri-pattern";
 import type { Matcher, Step } from "@/lib/check/schema";
 import { joinPointer, valueAt } from "@/lib/json-pointer";
 import type { RecordingInfo } from "./types";
@@ -70,9 +71,14 @@ export function stepTarget(step: Step): string {
     case "callTool":
       return Object.keys(step.arguments).length > 0 ? `${step.name} ${compact(step.arguments)}` : step.name;
     case "expectUpdated":
-      return `${step.uri} within ${step.withinMs} ms${step.after ? ` after ${step.after}` : ""}`;
+      return `${step.count ? `${describeCount(step.count)} updates of ` : ""}${step.uri} within ${step.withinMs} ms${step.after ? ` after ${step.after}` : ""}`;
     case "expectListChanged": {
-      const parts = [...step.added.map((u) => `+${u}`), ...step.removed.map((u) => `−${u}`)];
+      const parts = [
+        ...(step.addedShape ? [`+${describeShape(step.addedShape)}`] : []),
+        ...(step.removedShape ? [`−${describeShape(step.removedShape)}`] : []),
+        ...step.added.map((u) => `+${u}`),
+        ...step.removed.map((u) => `−${u}`),
+      ];
       return `within ${step.withinMs} ms${step.after ? ` after ${step.after}` : ""}${
         parts.length ? ` · ${compact(parts.join(" "), 80)}` : ""
       }`;

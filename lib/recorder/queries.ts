@@ -4,7 +4,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { isApiError, type ApiClient } from "@/lib/api-client";
 import { queryKeys } from "@/lib/queries";
-import type { CheckFile, CheckResult, RecordingInfo, VolatileField } from "./types";
+import type { CheckFile, CheckRepeat, CheckResult, RecordingInfo, VolatileField } from "./types";
 
 /** While a session records, its steps are polled this often (the second looks land in between). */
 export const RECORDING_POLL_MS = 1_000;
@@ -39,6 +39,8 @@ export interface RecordingDraft {
   saved?: { path: string; folder: string; check: CheckFile };
   /** The last run's results (kept while the viewer shows a failing step). */
   results?: CheckResult[];
+  /** The last "verify now": the draft replayed several times, per step stable or flaky. */
+  verify?: CheckRepeat;
 }
 
 export const recordingDraftQuery = (sessionId: string) =>

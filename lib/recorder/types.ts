@@ -4,9 +4,10 @@
  */
 import type { Mismatch } from "@/lib/check/compare";
 import type { CheckFile, Matcher, Step } from "@/lib/check/schema";
+import type { CheckRepeat } from "@/lib/check/repeat";
 import type { VolatileField } from "@/lib/check/volatile";
 
-export type { CheckFile, Matcher, Mismatch, Step, VolatileField };
+export type { CheckFile, CheckRepeat, Matcher, Mismatch, Step, VolatileField };
 
 export interface RecordedStep {
   step: Step;
@@ -41,6 +42,8 @@ export interface StepResult {
   durationMs: number;
   mismatches: Mismatch[];
   error?: string;
+  /** How it passed, when that is worth saying ("already true when the step started"). */
+  note?: string;
   /** The resource the step is about: read, template read, watch, expected update (for "Open in viewer"). */
   uri?: string;
 }
@@ -54,6 +57,8 @@ export interface CheckResult {
   /** Set when the check could not run at all (bad launch, server did not start). */
   error?: string;
   stderrTail?: string[];
+  /** The inspector's own notes from the run (`[inspector] …` lines), apart from the server's. */
+  inspectorNotes?: string[];
   /**
    * Saved-file runs: sessions open at run time whose launch (program, args, env; or URL, transport, headers) is the check's.
    * The run's own server is gone; a failing step opens its resource in one of these.
@@ -64,6 +69,8 @@ export interface CheckResult {
 /** POST /api/checks/run. */
 export interface RunChecksResponse {
   results: CheckResult[];
+  /** A draft run with `repeat` ("verify now"): the runs summed up per step, flaky ones marked. */
+  repeat?: CheckRepeat;
 }
 
 /** POST /api/checks `{check, folder?, filename?, overwrite?}` → 201. */
@@ -99,6 +106,6 @@ export interface PlaywrightSpecResponse {
 
 /** Run a draft (resolving `${VAR}` from a session's env) or saved files. */
 export type RunChecksBody =
-  | { check: CheckFile; sessionId?: string }
+  | { check: CheckFile; sessionId?: string; repeat?: number }
   /** `envFile`: KEY=value lines (the CLI's --env-file), a path on the app's machine. */
   | { files: string[]; envFile?: string };

@@ -32,7 +32,7 @@ afterAll(async () => {
 });
 
 describe("a check against an HTTP server", () => {
-  it("records list + read + template read with an Authorization header, saves version 2 with ${AUTHORIZATION}, and the CLI replays it green", async () => {
+  it("records list + read + template read with an Authorization header, saves version 3 with ${AUTHORIZATION}, and the CLI replays it green", async () => {
     const session = new McpSession(
       "rec",
       { kind: "http", url: server.url, transport: "auto", headers: { Authorization: SECRET } },
@@ -63,7 +63,7 @@ describe("a check against an HTTP server", () => {
       const saved = readFileSync(file, "utf8");
       expect(saved).not.toContain("secret-xyz");
       const parsed = checkFileSchema.parse(JSON.parse(saved));
-      expect(parsed.version).toBe(2);
+      expect(parsed.version).toBe(3);
       expect(parsed.server).toEqual({
         url: server.url,
         transport: "auto",

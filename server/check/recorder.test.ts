@@ -3,13 +3,14 @@
  * handlers, save, then replay with the real CLI (a separate process) — passing, failing with a
  * diff that names the step and field, and passing again after --update.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseJUnit, xmlProblems } from "@/lib/check/junit-testing";
 import { runCheckCli } from "@/server/testing/check-cli";
 import { TEST_MARK_VAR, leftoverProcesses, testMark } from "@/server/testing/processes";
+import { recordCheck } from "@/server/testing/record-check";
 import { call, callJson } from "@/server/testing/route-client";
 import { getRegistry } from "@/server/mcp/registry";
 
@@ -22,7 +23,6 @@ const watchesRoute = await import("@/app/api/sessions/[id]/watches/route");
 const toolsRoute = await import("@/app/api/sessions/[id]/tools/route");
 const recordingRoute = await import("@/app/api/sessions/[id]/recording/route");
 const recordingCheckRoute = await import("@/app/api/sessions/[id]/recording/check/route");
-const checksRoute = await import("@/app/api/checks/route");
 const contentRoute = await import("@/app/api/sessions/[id]/content/route");
 
 const root = process.cwd();
@@ -40,38 +40,8 @@ afterAll(async () => {
 
 const cli = (args: string[], env: Record<string, string> = {}) => runCheckCli(args, { cwd: dir, env });
 
-async function record(body: object, actions: (id: string) => Promise<void>, name: string) {
-  const created = await callJson<{ id: string }>(sessionsRoute.POST, { method: "POST", body });
-  expect(created.status).toBe(201);
-  const id = created.body.id;
-  expect((await call(recordingRoute.POST, { method: "POST", ...p(id) })).status).toBe(201);
-  await actions(id);
-  const draft = await callJson<
-    { check: { steps: { id: string; action: string; matchers: Record<string, { type: string }> }[] } },
-    { id: string }
-  >(recordingCheckRoute.POST, { method: "POST", ...p(id), body: { name } });
-  expect(draft.status).toBe(200);
-  const saved = await callJson<{ path: string }>(checksRoute.POST, {
-    method: "POST",
-    body: { check: draft.body.check },
-  });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(201);
-  await call(sessionRoute.DELETE, { method: "DELETE", ...p(id) });
-  const file = path.join(dir, saved.body.path);
-  markLiterally(file);
-  return { steps: draft.body.check.steps, file };
-}
-
-/**
- * The recorder stores every env value as a reference, the test mark too; but MCP_INSPECTOR_*
- * names never resolve in a check, so the CLI's servers get the mark as a literal value.
- */
-function markLiterally(file: string): void {
-  const check = JSON.parse(readFileSync(file, "utf8")) as { server: { env: Record<string, string> } };
-  expect(check.server.env[TEST_MARK_VAR]).toBe(`\${${TEST_MARK_VAR}}`);
-  check.server.env[TEST_MARK_VAR] = testMark();
-  writeFileSync(file, JSON.stringify(check, null, 2));
-}
+const record = (body: object, actions: (id: string) => Promise<void>, name: string) =>
+  recordCheck(dir, body, actions, name);
 
 describe("record → save → check", () => {
   it("the demo: list, read, template read, watch with an update, list_changed; CLI passes, fails on a content switch, --update fixes", async () => {

@@ -1,5 +1,7 @@
 import "server-only";
 import { CHECK_FILE_VERSION, type CheckFile, type Matcher, type Step } from "@/lib/check/schema";
+import { fitsShape, inferUriPattern, loosenCount } from "@/lib/check/uri-pattern";
+import { joinPointer } from "@/lib/json-pointer";
 import { detectVolatile, type VolatileField } from "@/lib/check/volatile";
 import type { RecordedStep, RecordingInfo } from "@/lib/recorder/types";
 
@@ -59,7 +61,13 @@ export class Recorder {
   private readonly pending = new Set<Promise<void>>();
   private seq = 0;
   private readonly watched = new Set<string>();
-  private lastUpdateStep = new Map<string, string>();
+  /** The user's actions that start notification streams: the watch of each uri, the last tool call. */
+  private readonly watchStep = new Map<string, RecordedStep>();
+  private lastTool: RecordedStep | undefined;
+  /** One wait per stream and cause, folding every repeat of that stream (see onEvent). */
+  private readonly streams = new Map<string, StreamFold>();
+  /** The listing a list_changed left the session with: the UI's re-list of it is no step. */
+  private followedList: string | undefined;
   private readonly stopObserving: () => void;
 
   constructor(private readonly session: McpSession) {
@@ -75,6 +83,18 @@ export class Recorder {
       },
     });
     this.stopObserving = session.observe((operation) => this.hear(operation));
+    // A listing to diff the first list_changed against: without one, everything listed would
+    // count as added (list-cache.ts), and the pattern of the additions would be lost.
+    if (session.resources.value === null && session.capabilities?.resources) {
+      const p = session
+        .listResources(true, { silent: true })
+        .then(
+          () => undefined,
+          () => undefined,
+        )
+        .finally(() => this.pending.delete(p));
+      this.pending.add(p);
+    }
   }
 
   private hear(operation: SessionOperation): void {
@@ -110,7 +130,13 @@ export class Recorder {
   }
 
   /** Look again a moment later and loosen the matchers of whatever changed by itself. */
-  private secondLook(rec: RecordedStep, first: unknown, again: () => Promise<unknown>, prefix = ""): void {
+  private secondLook(
+    rec: RecordedStep,
+    first: unknown,
+    again: () => Promise<unknown>,
+    prefix = "",
+    then?: (second: unknown) => void,
+  ): void {
     const p = (async () => {
       await new Promise((r) => setTimeout(r, SECOND_LOOK_MS));
       if (this.session.status !== "connected") return;
@@ -118,6 +144,7 @@ export class Recorder {
       const found = detectVolatile(first, second, reason).map((v) => ({ ...v, path: prefix + v.path }));
       rec.volatile = found;
       rec.step.matchers = Object.fromEntries(found.map((v): [string, Matcher] => [v.path, v.matcher]));
+      then?.(second);
     })()
       .catch(() => undefined)
       .finally(() => this.pending.delete(p));
@@ -131,6 +158,8 @@ export class Recorder {
     // The UI re-lists after every list_changed; an unchanged repeat of the last list adds nothing.
     const last = this.steps[this.steps.length - 1]?.step;
     if (last?.action === action && JSON.stringify(last.expect.items) === JSON.stringify(asItems)) return;
+    // The UI following a list_changed re-lists what the notification already said (its wait does).
+    if (kind === "resources" && this.followedList === JSON.stringify(asItems)) return;
     const rec = this.push({
       id: this.nextId(action),
       action,
@@ -151,7 +180,36 @@ export class Recorder {
         return byKey(r.items);
       },
       "/items",
+      (second) => this.loosenFamily(rec, Object.keys(byKey(asItems)), Object.keys(second as object)),
     );
+  }
+
+  /**
+   * A listing that changed by itself between the two looks (a server adding on a timer): the
+   * items of that family — what fits the pattern of the keys that came or went — are ignored, and
+   * extra items are fine, so a replay that lists more or fewer of them still passes.
+   */
+  private loosenFamily(rec: RecordedStep, first: string[], second: string[]): void {
+    const step = rec.step;
+    if (step.action !== "listResources" && step.action !== "listTemplates") return;
+    const changed = [
+      ...second.filter((k) => !first.includes(k)),
+      ...first.filter((k) => !second.includes(k)),
+    ];
+    if (changed.length === 0) return;
+    const family = inferUriPattern(
+      changed,
+      (this.session.templates.value?.items ?? []).map((t) => t.uriTemplate),
+    );
+    const shown = "uriTemplate" in family ? family.uriTemplate : `/${family.pattern}/`;
+    const why = `one of the items like ${shown} the server adds or removes by itself`;
+    step.compare = { ...step.compare, containsAtLeast: true };
+    for (const k of first.filter((k) => fitsShape(family, k))) {
+      const path = joinPointer("/items", k);
+      step.matchers[path] = { type: "ignore", reason: why };
+      if (!rec.volatile.some((v) => v.path === path))
+        rec.volatile.push({ path, matcher: { type: "ignore", reason: why }, first: k, second: undefined });
+    }
   }
 
   /** A read of a listed uri is a `read`; of a uri only a template matches, a `readTemplate`. */
@@ -181,7 +239,8 @@ export class Recorder {
 
   private watch(uri: string): void {
     this.watched.add(uri);
-    this.push({ id: this.nextId("watch"), action: "watch", matchers: {}, uri });
+    const rec = this.push({ id: this.nextId("watch"), action: "watch", matchers: {}, uri });
+    this.watchStep.set(uri, rec);
   }
 
   private unwatch(uri: string): void {
@@ -190,39 +249,105 @@ export class Recorder {
   }
 
   private callTool(name: string, args: Record<string, unknown>): void {
-    this.push({ id: this.nextId("callTool"), action: "callTool", matchers: {}, name, arguments: args });
+    this.lastTool = this.push({
+      id: this.nextId("callTool"),
+      action: "callTool",
+      matchers: {},
+      name,
+      arguments: args,
+    });
   }
 
-  /** Notifications become waits: "expect an update of U within T ms after step N". */
+  /** The latest of these recorded steps (any may be missing); the connect step when all are. */
+  private latest(...candidates: (RecordedStep | undefined)[]): RecordedStep {
+    const present = candidates.filter((c): c is RecordedStep => c !== undefined);
+    return present.sort((a, b) => this.steps.indexOf(b) - this.steps.indexOf(a))[0] ?? this.steps[0]!;
+  }
+
+  /**
+   * Notifications become waits, chained only to the user action that caused their stream (issue
+   * 13): updates of U to the watch of U (or a tool call that started them), list changes to the last tool call
+   * (else the connect) — never to each other, whose order a server's clock decides. Every repeat
+   * of one stream after the same cause folds into its one wait: a count ("at least N updates of
+   * U") and a list change by shape (how many URIs, like which pattern).
+   */
   private onEvent(event: InspectorEvent): void {
-    const previous = this.steps[this.steps.length - 1];
-    if (!previous) return;
-    // Generous bound: what we saw, tripled, plus a second for a loaded CI machine.
-    const within = (at: number) =>
-      Math.min(600_000, Math.max(2_000, Math.round((at - this.startedAt - previous.at) * 3) + 1_000));
     if (event.type === "resource-updated" && this.watched.has(event.uri) && event.version > 0) {
-      // One wait per watched uri after each user step; repeated updates add nothing new.
-      if (this.lastUpdateStep.get(event.uri) === previous.step.id) return;
-      this.lastUpdateStep.set(event.uri, previous.step.id);
-      this.push({
-        id: this.nextId("expectUpdated"),
+      // Updates that already came after the watch keep coming from it: a later tool call did not
+      // start them. Updates that start after a tool call are that call's doing.
+      const watched = this.watchStep.get(event.uri);
+      const ongoing = watched && this.streams.has(`updated ${event.uri}\n${watched.step.id}`);
+      const cause = ongoing ? watched : this.latest(watched, this.lastTool);
+      const fold = this.fold(`updated ${event.uri}`, cause, event.at, (id, withinMs) => ({
+        id,
         action: "expectUpdated",
         matchers: {},
         uri: event.uri,
-        after: previous.step.id,
-        withinMs: within(event.at),
-      });
+        after: cause.step.id,
+        withinMs,
+      }));
+      const step = fold.rec.step;
+      if (step.action !== "expectUpdated") return;
+      const { min } = loosenCount(fold.seen);
+      if (min > 1) step.count = { min };
     } else if (event.type === "resources-changed") {
-      this.push({
-        id: this.nextId("expectListChanged"),
+      this.followedList = JSON.stringify(this.session.resources.value?.items ?? []);
+      // A watch does not change the listing; a tool call may. Else it is the server's own doing.
+      const cause = this.latest(this.lastTool);
+      const fold = this.fold("list_changed", cause, event.at, (id, withinMs) => ({
+        id,
         action: "expectListChanged",
         matchers: {},
-        after: previous.step.id,
-        withinMs: within(event.at),
-        added: event.diff.added,
-        removed: event.diff.removed,
+        after: cause.step.id,
+        withinMs,
+        added: [],
+        removed: [],
+      }));
+      for (const uri of event.diff.added) if (!fold.removed.delete(uri)) fold.added.add(uri);
+      for (const uri of event.diff.removed) if (!fold.added.delete(uri)) fold.removed.add(uri);
+      const step = fold.rec.step;
+      if (step.action !== "expectListChanged") return;
+      const templates = (this.session.templates.value?.items ?? []).map((t) => t.uriTemplate);
+      const shape = (uris: Set<string>) => ({
+        count: loosenCount(uris.size),
+        ...inferUriPattern([...uris], templates),
+        examples: [...uris].slice(0, 50),
       });
+      if (fold.added.size) step.addedShape = shape(fold.added);
+      else delete step.addedShape;
+      if (fold.removed.size) step.removedShape = shape(fold.removed);
+      else delete step.removedShape;
     }
+  }
+
+  /** The wait of this stream after `cause`, created on its first notification, its window widened. */
+  private fold(
+    stream: string,
+    cause: RecordedStep,
+    at: number,
+    create: (id: string, withinMs: number) => Step,
+  ): StreamFold {
+    // Generous bound: what we saw, tripled, plus a second for a loaded CI machine.
+    const withinMs = Math.min(
+      600_000,
+      Math.max(2_000, Math.round((at - this.startedAt - cause.at) * 3) + 1_000),
+    );
+    const key = `${stream}\n${cause.step.id}`;
+    let fold = this.streams.get(key);
+    if (!fold) {
+      const action = stream === "list_changed" ? "expectListChanged" : "expectUpdated";
+      fold = {
+        rec: this.push(create(this.nextId(action), withinMs)),
+        seen: 0,
+        added: new Set(),
+        removed: new Set(),
+      };
+      this.streams.set(key, fold);
+    }
+    fold.seen++;
+    const step = fold.rec.step;
+    if ("withinMs" in step) step.withinMs = Math.max(step.withinMs, withinMs);
+    return fold;
   }
 
   /** Wait for the second looks already running (not for ones started meanwhile: no livelock). */
@@ -262,6 +387,15 @@ export class Recorder {
       steps: this.steps.map((s) => s.step),
     };
   }
+}
+
+interface StreamFold {
+  rec: RecordedStep;
+  /** Notifications folded in. */
+  seen: number;
+  /** Net change of the listing over them (list_changed only). */
+  added: Set<string>;
+  removed: Set<string>;
 }
 
 /** Asked for the recording of a session that is not recording (server/http/errors.ts: 404). */

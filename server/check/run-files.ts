@@ -24,12 +24,35 @@ export async function runCheckFiles(
   files: readonly CheckFileRef[],
   options: RunFilesOptions,
 ): Promise<CheckResult[]> {
+  return (await runRepeated(files, options, 1)).flatMap((runs) => runs.slice(0, 1));
+}
+
+/**
+ * Every check file `repeat` times, each run against a fresh server (`check --repeat N`): per file,
+ * its runs in order. Runs of all files share the bounded parallelism; never updates files.
+ */
+export function runCheckFilesRepeated(
+  files: readonly CheckFileRef[],
+  options: Omit<RunFilesOptions, "update">,
+  repeat: number,
+): Promise<CheckResult[][]> {
+  return runRepeated(files, options, repeat);
+}
+
+async function runRepeated(
+  files: readonly CheckFileRef[],
+  options: RunFilesOptions,
+  repeat: number,
+): Promise<CheckResult[][]> {
   const jobs = Math.max(1, options.jobs ?? Math.min(4, availableParallelism()));
-  const results: (CheckResult | undefined)[] = Array.from({ length: files.length }, () => undefined);
+  const results: (CheckResult | undefined)[][] = files.map(() =>
+    Array.from({ length: repeat }, () => undefined),
+  );
+  const work = files.flatMap((_, i) => Array.from({ length: repeat }, (_, r) => ({ i, r })));
   let next = 0;
   const worker = async () => {
-    while (next < files.length) {
-      const i = next++;
+    while (next < work.length) {
+      const { i, r } = work[next++]!;
       const { file, label } = files[i]!;
       try {
         const check = await loadCheckFile(file, label);
@@ -42,13 +65,22 @@ export async function runCheckFiles(
           ...(options.update ? { update: true } : {}),
         });
         if (updated && !result.error) await saveCheckFile(file, updated, { overwrite: true, label });
-        results[i] = result;
+        results[i]![r] = result;
       } catch (err) {
         const message = err instanceof CheckFileError ? err.message : String(err);
-        results[i] = { name: label, file: label, status: "failed", durationMs: 0, steps: [], error: message };
+        results[i]![r] = {
+          name: label,
+          file: label,
+          status: "failed",
+          durationMs: 0,
+          steps: [],
+          error: message,
+        };
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(jobs, files.length) }, worker));
-  return results.filter((r): r is CheckResult => r !== undefined);
+  await Promise.all(Array.from({ length: Math.min(jobs, work.length) }, worker));
+  return results
+    .map((runs) => runs.filter((r): r is CheckResult => r !== undefined))
+    .filter((runs) => runs.length > 0);
 }

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { compareLists, compareValues, type Mismatch } from "@/lib/check/compare";
 import { CHECK_FILE_VERSION, type CheckFile, type Step } from "@/lib/check/schema";
 import type { InspectorEvent } from "@/lib/events";
+import { listProblems } from "@/lib/check/list-expect";
 import { diffLists } from "@/lib/list-diff";
 import type { CheckResult, StepResult } from "@/lib/recorder/types";
 import { expandTemplate } from "@/lib/uri-template";
@@ -27,6 +28,9 @@ export interface RunOptions {
 
 class StepTimeout extends Error {}
 
+/** How the session marks its own lines in the server's stderr log (server/mcp/session.ts). */
+const INSPECTOR_NOTE = "[inspector] ";
+
 function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout;
   return Promise.race([
@@ -47,6 +51,37 @@ class EventLog {
     for (const w of this.waiters) w();
   };
 
+  /** How many events since `since` match (notifications of one stream, counted). */
+  count(match: (e: InspectorEvent) => boolean, since: number): number {
+    return this.events.filter((x) => x.at >= since && match(x.event)).length;
+  }
+
+  /** Resolves once an event arrives after the `seen`-th, or at the deadline; false then. */
+  async next(seen: number, deadline: number): Promise<boolean> {
+    for (;;) {
+      if (this.events.length > seen) return true;
+      const left = deadline - Date.now();
+      if (left <= 0) return false;
+      await this.arrival(left);
+    }
+  }
+
+  get length(): number {
+    return this.events.length;
+  }
+
+  private arrival(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.waiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.waiters.add(done);
+    });
+  }
+
   async waitFor<E extends InspectorEvent>(
     match: (e: InspectorEvent) => e is E,
     since: number,
@@ -57,15 +92,7 @@ class EventLog {
       if (hit) return hit as { at: number; event: E };
       const left = deadline - Date.now();
       if (left <= 0) return null;
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          clearTimeout(timer);
-          this.waiters.delete(done);
-          resolve();
-        };
-        const timer = setTimeout(done, left);
-        this.waiters.add(done);
-      });
+      await this.arrival(left);
     }
   }
 }
@@ -140,6 +167,7 @@ export async function runCheck(
           );
           if (observed.mismatches.length > 0) res.status = "failed";
           res.mismatches = observed.mismatches;
+          if (observed.note) res.note = observed.note;
           if (observed.updated) updated = observed.updated;
         } catch (err) {
           res.status = "error";
@@ -158,23 +186,32 @@ export async function runCheck(
   }
 
   const failed = steps.some((s) => s.status !== "passed");
+  // The session's log holds the inspector's own notes too; a report names them as ours.
+  const tail = session.stderr.tail();
+  const serverLines = tail.filter((l) => !l.startsWith(INSPECTOR_NOTE));
+  const notes = tail.filter((l) => l.startsWith(INSPECTOR_NOTE)).map((l) => l.slice(INSPECTOR_NOTE.length));
   const result: CheckResult = {
     ...base,
     status: failed ? "failed" : "passed",
     durationMs: Date.now() - started,
     steps,
-    ...(failed && session.stderr.tail().length ? { stderrTail: session.stderr.tail() } : {}),
+    ...(failed && serverLines.length ? { stderrTail: serverLines } : {}),
+    ...(failed && notes.length ? { inspectorNotes: notes } : {}),
   };
   return options.update
     ? { result, updated: { ...check, version: CHECK_FILE_VERSION, steps: updatedSteps } }
     : { result };
 
-  async function execute(step: Step): Promise<{ mismatches: Mismatch[]; updated?: Step }> {
+  async function execute(step: Step): Promise<{ mismatches: Mismatch[]; updated?: Step; note?: string }> {
     const m = step.matchers;
     switch (step.action) {
       case "connect": {
         await session.connect();
         connected = true;
+        // The listing list changes are counted against when no step listed before them (as the
+        // recorder takes one); a server without resources/list simply has none.
+        if (session.capabilities?.resources)
+          await session.listResources(true, { silent: true }).catch(() => undefined);
         const s = session.summary();
         const actual = {
           serverInfo: s.serverInfo ?? {},
@@ -229,6 +266,7 @@ export async function runCheck(
         return { mismatches: [] };
       case "expectUpdated": {
         const since = step.after ? (stepEnd.get(step.after) ?? previousEnd) : previousEnd;
+        if (step.count) return countUpdates(step, since);
         const hit = await log.waitFor(
           (e): e is Extract<InspectorEvent, { type: "resource-updated" }> =>
             e.type === "resource-updated" && e.uri === step.uri,
@@ -250,32 +288,74 @@ export async function runCheck(
       case "expectListChanged": {
         const afterId = step.after;
         const since = afterId ? (stepEnd.get(afterId) ?? previousEnd) : previousEnd;
-        const before = (afterId ? listAt.get(afterId) : [...listAt.values()].pop()) ?? [];
-        const hit = await log.waitFor(
-          (e): e is Extract<InspectorEvent, { type: "resources-changed" }> => e.type === "resources-changed",
-          since - 50,
-          since + step.withinMs,
-        );
-        if (!hit)
+        const uris = (items: readonly { uri?: unknown }[] | undefined) =>
+          (items ?? []).map((r) => String(r.uri));
+        const baseline = uris(afterId ? listAt.get(afterId) : [...listAt.values()].pop());
+        const current = () => uris(session.resources.value?.items);
+        const updated = (now: string[]): Step => {
+          if (step.addedShape || step.removedShape) return step;
+          const diff = diffLists(baseline, now, (u) => u);
+          return { ...step, added: diff.added, removed: diff.removed };
+        };
+        const isChange = (e: InspectorEvent) => e.type === "resources-changed";
+        const deadline = since + step.withinMs;
+        const bare = !step.added.length && !step.removed.length && !step.addedShape && !step.removedShape;
+        if (bare) {
+          // Nothing to see in the listing: the notification itself is the expectation.
+          const hit = await log.waitFor((e): e is InspectorEvent => isChange(e), since - 50, deadline);
+          return hit
+            ? { mismatches: [] }
+            : notSeen("notifications/resources/list_changed", `no list_changed within ${step.withinMs} ms`);
+        }
+        // Eventually: the listing when the step starts, then after every list_changed in the window.
+        let problems = listProblems(step, baseline, current());
+        if (problems.length === 0)
+          return { mismatches: [], updated: updated(current()), note: "already true when the step started" };
+        let seen = log.length;
+        while (await log.next(seen, deadline)) {
+          seen = log.length;
+          problems = listProblems(step, baseline, current());
+          if (problems.length === 0) return { mismatches: [], updated: updated(current()) };
+        }
+        if (log.count(isChange, since - 50) === 0)
           return notSeen(
             "notifications/resources/list_changed",
             `no list_changed within ${step.withinMs} ms`,
           );
-        const now = (session.resources.value?.items ?? []) as unknown as Record<string, unknown>[];
-        const diff = diffLists(before, now, (r) => String(r.uri));
-        const mismatches = (["added", "removed"] as const).flatMap((side) =>
-          step[side]
-            .filter((uri) => !diff[side].includes(uri))
-            .map((uri): Mismatch => ({
-              path: `/${side}`,
-              problem: "missing",
-              expected: uri,
-              message: `the re-list did not ${side === "added" ? "add" : "remove"} ${uri}`,
-            })),
-        );
-        return { mismatches, updated: { ...step, added: diff.added, removed: diff.removed } };
+        return {
+          mismatches: problems.map((p) => ({ ...p, message: `within ${step.withinMs} ms, ${p.message}` })),
+          updated: updated(current()),
+        };
       }
     }
+  }
+
+  /** "At least N updates of U within T": counted from step `after`, passing once there are enough. */
+  async function countUpdates(
+    step: Extract<Step, { action: "expectUpdated" }>,
+    since: number,
+  ): Promise<{ mismatches: Mismatch[] }> {
+    const { min, max } = step.count ?? { min: 1 };
+    const isUpdate = (e: InspectorEvent) => e.type === "resource-updated" && e.uri === step.uri;
+    const deadline = since + step.withinMs;
+    let seen = log.length;
+    // With a max, the whole window must pass before the count is known.
+    while ((max !== undefined || log.count(isUpdate, since - 50) < min) && (await log.next(seen, deadline)))
+      seen = log.length;
+    const n = log.count(isUpdate, since - 50);
+    const wanted = max === undefined ? `at least ${min}` : `${min} to ${max}`;
+    if (n >= min && (max === undefined || n <= max)) return { mismatches: [] };
+    return {
+      mismatches: [
+        {
+          path: "/count",
+          problem: "count",
+          expected: step.count,
+          actual: n,
+          message: `expected ${wanted} notifications/resources/updated for ${step.uri} within ${step.withinMs} ms, saw ${n}`,
+        },
+      ],
+    };
   }
 }
 

@@ -8,8 +8,9 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { DEFAULT_CHECK_DIR, findCheckFiles, readEnvFile } from "../check/files";
 import { checkVars } from "../check/launch";
-import { json, junit, pretty } from "../check/report";
-import { runCheckFiles } from "../check/run-files";
+import { summarizeRepeats } from "../../lib/check/repeat";
+import { json, jsonRepeat, junit, pretty, prettyRepeat } from "../check/report";
+import { runCheckFiles, runCheckFilesRepeated } from "../check/run-files";
 
 const USAGE = `usage: mcp-resource-inspector check [files or folders…] [options]
   (default folder: ./${DEFAULT_CHECK_DIR})
@@ -19,7 +20,9 @@ const USAGE = `usage: mcp-resource-inspector check [files or folders…] [option
   --timeout <ms>        per-step timeout (default: each file's timeoutMs, 30000)
   --env-file <file>     KEY=value lines for \${VAR} references (the environment wins)
   --grep <regex>        only checks whose name or path matches
-  --jobs <n>            checks run in parallel (default: min(4, cores))`;
+  --jobs <n>            checks run in parallel (default: min(4, cores))
+  --repeat <n>          run each check n times, a fresh server each time; report per step
+                        n/n or flaky with what differed (exit 1 unless every step is n/n)`;
 
 function fail(message: string): never {
   process.stderr.write(`mcp-resource-inspector check: ${message}\n${USAGE}\n`);
@@ -40,6 +43,7 @@ async function main(): Promise<void> {
         "env-file": { type: "string" },
         grep: { type: "string" },
         jobs: { type: "string" },
+        repeat: { type: "string" },
         help: { type: "boolean", short: "h", default: false },
       },
     });
@@ -59,6 +63,10 @@ async function main(): Promise<void> {
     fail("--timeout takes a positive number of ms");
   const jobs = values.jobs !== undefined ? Number(values.jobs) : undefined;
   if (jobs !== undefined && !(Number.isInteger(jobs) && jobs > 0)) fail("--jobs takes a positive integer");
+  const repeat = values.repeat !== undefined ? Number(values.repeat) : undefined;
+  if (repeat !== undefined && !(Number.isInteger(repeat) && repeat > 0 && repeat <= 1000))
+    fail("--repeat takes a whole number from 1 to 1000");
+  if (repeat !== undefined && values.update) fail("--repeat and --update do not go together");
   let grep: RegExp | undefined;
   try {
     grep = values.grep ? new RegExp(values.grep) : undefined;
@@ -72,16 +80,30 @@ async function main(): Promise<void> {
   if (files.length === 0) fail("no *.check.json files found");
 
   const refs = files.map((file) => ({ file, label: path.relative(process.cwd(), file) || file }));
-  const results = await runCheckFiles(refs, {
+  const options = {
     vars: checkVars(
       { ...fileVars, ...process.env },
       "set it in the environment or in the file --env-file names",
     ),
     ...(timeoutMs ? { timeoutMs } : {}),
-    ...(values.update ? { update: true } : {}),
     ...(grep ? { grep } : {}),
     ...(jobs ? { jobs } : {}),
-  });
+  };
+  if (repeat !== undefined) {
+    const runs = await runCheckFilesRepeated(refs, options, repeat);
+    const checks = runs.map(summarizeRepeats);
+    const report =
+      reporter === "json"
+        ? jsonRepeat(checks)
+        : reporter === "junit"
+          ? junit(runs.flat())
+          : prettyRepeat(checks);
+    if (values.output) writeFileSync(values.output, report);
+    else process.stdout.write(report);
+    process.exitCode = checks.every((c) => c.verdict === "stable") ? 0 : 1;
+    return;
+  }
+  const results = await runCheckFiles(refs, { ...options, ...(values.update ? { update: true } : {}) });
   const report =
     reporter === "json" ? json(results) : reporter === "junit" ? junit(results) : pretty(results);
   if (values.output) writeFileSync(values.output, report);

@@ -724,10 +724,12 @@ export class McpSession {
           at: Date.now(),
           undeclared: !this.capabilities?.resources?.subscribe,
         }),
-      (err) =>
-        this.writeStderr(
-          `[inspector] re-read of ${uri} failed: ${err instanceof Error ? err.message : String(err)}\n`,
-        ),
+      (err) => {
+        if (!this.closing)
+          this.writeStderr(
+            `[inspector] re-read of ${uri} failed: ${err instanceof Error ? err.message : String(err)}\n`,
+          );
+      },
     );
     this.watches.set(uri, watch);
     watch.add(await this.fetchRead(uri, true));
@@ -770,8 +772,10 @@ export class McpSession {
       (kind: "resources-changed" | "templates-changed") => (w: { changed: boolean; diff: ListDiff }) => {
         if (w.changed || undeclared) this.emitListDiff(kind, w.diff, undeclared);
       };
-    const fail = (err: unknown) =>
-      this.writeStderr(`[inspector] re-list after list_changed failed: ${String(err)}\n`);
+    // A re-list cut short by our own close ("Not connected") is no failure worth a line.
+    const fail = (err: unknown) => {
+      if (!this.closing) this.writeStderr(`[inspector] re-list after list_changed failed: ${String(err)}\n`);
+    };
     this.resources.refresh().then(report("resources-changed"), fail);
     this.templates.refresh().then(report("templates-changed"), fail);
   }

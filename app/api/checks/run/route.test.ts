@@ -343,3 +343,39 @@ describe("POST /api/checks/run: what ${VAR} resolves to, and that its value neve
     expect(without.body.results[0]!.error).toMatch(/API_TOKEN is not set .*recorded server's environment/);
   }, 30_000);
 });
+
+describe("POST /api/checks/run: verify now", () => {
+  it("replays a draft `repeat` times against fresh servers and marks the step that differed as flaky, with its values", async () => {
+    const state = path.join(outside, "flaky-state");
+    const check: CheckFileInput = {
+      version: 3,
+      name: "flaky status",
+      server: {
+        command: process.execPath,
+        args: [path.join(process.cwd(), "e2e/fixtures/servers/timer-server.mjs"), `--flaky=${state}`],
+        env: { [TEST_MARK_VAR]: testMark() },
+      },
+      steps: [
+        { id: "01-connect", action: "connect", expect: {} },
+        {
+          id: "02-read",
+          action: "read",
+          uri: "fixture://status",
+          expect: { contents: [{ uri: "fixture://status", mimeType: "text/plain", text: "ok" }] },
+        },
+      ],
+    };
+    // Starts 1, 2, 3 read ok, degraded, ok.
+    const r = await run({ check, repeat: 3 });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.results).toHaveLength(1);
+    const read = r.body.repeat?.steps.find((s) => s.id === "02-read");
+    expect(read).toMatchObject({ passed: 2, runs: 3, verdict: "flaky" });
+    expect(read?.outcomes.find((o) => o.status === "failed")).toMatchObject({
+      runs: [2],
+      detail: '/contents/0/text: expected "ok", got "degraded"',
+    });
+    expect(r.body.repeat?.steps[0]).toMatchObject({ id: "01-connect", verdict: "stable" });
+    expect((await run({ check, repeat: 6 })).status).toBe(400);
+  }, 60_000);
+});

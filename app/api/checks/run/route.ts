@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { summarizeRepeats } from "@/lib/check/repeat";
 import { checkFileSchema } from "@/lib/check/schema";
+import type { CheckResult } from "@/lib/recorder/types";
 import {
   checkFilesInRoot,
   draftRunVars,
@@ -24,6 +26,8 @@ const bodySchema = z.union([
       check: z.unknown(),
       /** Resolve ${VAR} references from this session's launch env (the values the user typed). */
       sessionId: z.string().optional(),
+      /** "Verify now": replay the draft this many times, one after another, and sum up per step. */
+      repeat: z.number().int().min(1).max(5).optional(),
     })
     .strict(),
   z
@@ -63,6 +67,15 @@ export const POST = apiRoute(async (req) => {
   const { vars, values } = draftRunVars(
     body.sessionId ? launchVars(getRegistry().get(body.sessionId).launch) : {},
   );
-  const { result } = await runCheck(check, { dir: appRoot(), vars });
-  return json({ results: redactResults([result], values) });
+  const runs: CheckResult[] = [];
+  // One after another, a fresh server each time: parallel runs would load the machine and make
+  // timing differ more than the user's replays will.
+  for (let i = 0; i < (body.repeat ?? 1); i++)
+    runs.push((await runCheck(check, { dir: appRoot(), vars })).result);
+  const results = redactResults(runs, values);
+  return json(
+    body.repeat === undefined
+      ? { results }
+      : { results: results.slice(-1), repeat: summarizeRepeats(results) },
+  );
 });
