@@ -7,13 +7,13 @@
 // the bundles alias it, and under tsx the react-server condition does.
 import { spawn } from "node:child_process";
 import { readFileSync, statSync } from "node:fs";
-import module from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { installCompileCache } from "./compile-cache.mjs";
 
-// Node 22.1+: compiled code cached in the OS temp folder (never the package's), so a second start
-// skips most of compiling Next's server; older Node has no such API and starts without it.
-module.enableCompileCache?.();
+// Compiled code cached in the OS temp folder (never the package's), so a second start skips most
+// of compiling Next's server: Node's own cache on 22.1+, else ours (compile-cache.mjs).
+installCompileCache();
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, "..", "..");
