@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseStartArgs, UsageError } from "./args";
 import { startupServers } from "./startup-servers";
@@ -110,6 +113,34 @@ describe("startupServers", () => {
       body: { command: "node", args: ["d.js"], env: {}, cwd: "/home/u/proj/srv" },
       watch: { path: "/home/u/proj/src", build: "npm run build" },
     });
+  });
+
+  it("a VS Code config: a server that asks for inputs is skipped with a note, or stops the command when named", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "startup-inputs-"));
+    const file = path.join(dir, "mcp.json");
+    writeFileSync(
+      file,
+      JSON.stringify({
+        inputs: [{ id: "key", type: "promptString", password: true }],
+        servers: {
+          plain: { command: "node", args: ["a.js"] },
+          keyed: { command: "node", args: ["b.js"], env: { KEY: "${input:key}" } },
+        },
+      }),
+    );
+    try {
+      const notes: string[] = [];
+      const all = startupServers(parseStartArgs(["--config", file]), dir, env, (l) => notes.push(l));
+      expect(all.map((s) => s.label)).toEqual(["plain: node a.js"]);
+      expect(notes).toEqual([
+        `skipped server "keyed" asks for inputs (key), which the command line cannot fill in: paste ${file} into the page, which asks for them`,
+      ]);
+      expect(() => startupServers(parseStartArgs(["--config", file, "--server", "keyed"]), dir, env)).toThrow(
+        /server "keyed" asks for inputs \(key\).*paste .* into the page/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("a URL keeps its headers and transport", () => {

@@ -139,7 +139,12 @@ async function main(): Promise<void> {
   let bodies;
   try {
     const options = parseStartArgs(call.serverArgs);
-    bodies = startupServers(options, process.cwd(), (name) => process.env[name]);
+    bodies = startupServers(
+      options,
+      process.cwd(),
+      (name) => process.env[name],
+      (line) => console.error(line),
+    );
   } catch (err) {
     if (err instanceof UsageError) usage(err.message);
     throw err;

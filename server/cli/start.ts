@@ -44,7 +44,12 @@ let options: StartOptions;
 let servers: StartupServer[];
 try {
   options = parseStartArgs(process.argv.slice(2));
-  servers = startupServers(options, invokedFrom, (name) => process.env[name]);
+  servers = startupServers(
+    options,
+    invokedFrom,
+    (name) => process.env[name],
+    (line) => console.error(line),
+  );
 } catch (err) {
   if (err instanceof UsageError) usage(err.message);
   throw err;

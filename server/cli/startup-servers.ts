@@ -22,6 +22,8 @@ export function startupServers(
   options: StartOptions,
   from: string,
   env: (name: string) => string | undefined,
+  /** A server of the config that is left out, and why (one line). */
+  note: (line: string) => void = () => undefined,
 ): StartupServer[] {
   const target = options.target;
   if (target?.kind === "command") {
@@ -49,13 +51,14 @@ export function startupServers(
     ];
   }
   if (options.config === undefined) return [];
-  return fromConfig(path.resolve(from, options.config), options.servers, env);
+  return fromConfig(path.resolve(from, options.config), options.servers, env, note);
 }
 
 function fromConfig(
   file: string,
   names: string[],
   env: (name: string) => string | undefined,
+  note: (line: string) => void,
 ): StartupServer[] {
   let text: string;
   try {
@@ -80,10 +83,13 @@ function fromConfig(
       throw new UsageError(
         `no server "${name}" in ${file}; it has: ${servers.map((s) => s.name).join(", ") || "none"}`,
       );
-    if (found.inputs.length > 0)
-      throw new UsageError(
-        `server "${name}" asks for inputs (${found.inputs.map((i) => i.id).join(", ")}), which the command line cannot fill in`,
-      );
+    if (found.inputs.length > 0) {
+      const why = `server "${name}" asks for inputs (${found.inputs.map((i) => i.id).join(", ")}), which the command line cannot fill in: paste ${file} into the page, which asks for them`;
+      // Named, it is what the user wanted: stop. One of every server in the file: the rest start.
+      if (names.length > 0) throw new UsageError(why);
+      note(`skipped ${why}`);
+      continue;
+    }
     let launch: LaunchSpec;
     try {
       launch = expandLaunch(found.launch, env);
