@@ -118,7 +118,10 @@ export async function startAndSave(launch: LaunchSpec, name: string | undefined,
   const base = suffixed ? session.name.slice(0, suffixed.index) : session.name;
   const savedName = suffixed && taken.has(base) ? base : session.name;
   const names = launch.kind === "http" ? Object.keys(launch.headers) : Object.keys(launch.env);
-  const kept = toStoredLaunch(launch, [], {}, new Set(keepValues ? names : []));
+  // The folder it ran in, so relative paths still work when the app is started elsewhere.
+  const where =
+    launch.kind === "stdio" && launch.cwd === undefined ? { ...launch, cwd: process.cwd() } : launch;
+  const kept = toStoredLaunch(where, [], {}, new Set(keepValues ? names : []));
   httpErrors(() => saveServer({ name: savedName, ...kept, savedAt: new Date().toISOString() }));
   return session;
 }

@@ -149,6 +149,8 @@ it("a pasted command confirmed with 'Save to my servers' is saved once it connec
   expect(raw).not.toContain(SECRET);
   const entry = (JSON.parse(raw) as { servers: { name: string; launch: { env: object } }[] }).servers[0]!;
   expect(entry.name).toBe("pasted");
+  // Where it ran: a relative argument still resolves after a start from another folder.
+  expect(entry.launch).toMatchObject({ cwd: process.cwd() });
   expect(entry.launch.env).toEqual({
     DEMO_RESOURCE_COUNT: "${DEMO_RESOURCE_COUNT}",
     DEMO_API_KEY: "${DEMO_API_KEY}",
