@@ -74,7 +74,8 @@ export function ConnectPanel({ onConnected }: ConnectPanelProps) {
   };
 
   return (
-    <div className="flex flex-col gap-3 border-b border-zinc-200 p-3">
+    // At most 60% of the column, scrolling inside: the running servers below always keep room.
+    <div className="scrollbar-thin flex max-h-[60%] shrink-0 flex-col gap-3 overflow-y-auto border-b border-zinc-200 p-3">
       <button
         type="button"
         onClick={() => create.mutate({ preset: "demo" })}

@@ -29,7 +29,8 @@ export function SavedServerList({ onConnected }: SavedServerListProps) {
       <h2 id="saved-servers-heading" className="text-xs font-medium text-zinc-700">
         Saved servers
       </h2>
-      <ul className="flex flex-col gap-1">
+      {/* Bounded: many saved servers must not push the running ones out of the column. */}
+      <ul className="scrollbar-thin flex max-h-40 flex-col gap-1 overflow-y-auto">
         {servers.map((s) => {
           const names = s.launch.kind === "http" ? s.launch.headerNames : s.launch.envNames;
           const busy =

@@ -61,7 +61,8 @@ export function savedServersFile(): string {
 export function readSavedServers(file = savedServersFile()): SavedServer[] {
   let text: string;
   try {
-    text = readFileSync(file, "utf8");
+    // The user's config folder: turbopackIgnore keeps Next's tracing from copying the whole project.
+    text = readFileSync(/* turbopackIgnore: true */ file, "utf8");
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return [];
     throw new SavedServersFileError(`cannot read ${file} (${(err as NodeJS.ErrnoException).code})`);
