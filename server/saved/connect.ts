@@ -12,8 +12,8 @@ import { HttpError } from "@/server/http/errors";
 import { parseWith } from "@/server/http/route";
 import { resolveLaunch } from "@/server/mcp/launch";
 import { getRegistry } from "@/server/mcp/registry";
-import type { McpSession } from "@/server/mcp/session";
-import { savedLaunchSummary, savedLaunchVariables, toStoredLaunch } from "./stored-launch";
+import { launchSummary, type McpSession } from "@/server/mcp/session";
+import { savedLaunchVariables, toStoredLaunch } from "./stored-launch";
 import {
   findSavedServer,
   readSavedServers,
@@ -146,7 +146,7 @@ export async function connectSaved(name: string): Promise<McpSession> {
 export function listSaved(): SavedServerSummary[] {
   return httpErrors(() => readSavedServers()).map((s) => ({
     name: s.name,
-    launch: savedLaunchSummary(s.launch),
+    launch: launchSummary(s.launch),
     variables: savedLaunchVariables(s.launch),
     stored: s.stored,
     savedAt: s.savedAt,

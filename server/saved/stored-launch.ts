@@ -1,5 +1,5 @@
 import "server-only";
-import type { LaunchSpec, LaunchSummary } from "@/lib/contract";
+import type { LaunchSpec } from "@/lib/contract";
 import { isOnlyVariables, type ConfigInput } from "@/lib/server-config";
 import { headerVar, referenceHeaders } from "@/server/check/launch";
 
@@ -65,24 +65,6 @@ export function toStoredLaunch(
       ...(launch.cwd !== undefined ? { cwd: fill(launch.cwd) } : {}),
     },
     stored: stored.sort(),
-  };
-}
-
-/** The page's view of a saved launch: names, never values (as LaunchSummary is for sessions). */
-export function savedLaunchSummary(launch: LaunchSpec): LaunchSummary {
-  if (launch.kind === "http")
-    return {
-      kind: "http",
-      url: launch.url,
-      transport: launch.transport,
-      headerNames: Object.keys(launch.headers).sort(),
-    };
-  return {
-    kind: "stdio",
-    program: launch.program,
-    args: launch.args,
-    envNames: Object.keys(launch.env).sort(),
-    ...(launch.cwd !== undefined ? { cwd: launch.cwd } : {}),
   };
 }
 
