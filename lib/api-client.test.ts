@@ -1,5 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
-import { ApiError, createApiClient } from "./api-client";
+import { ApiError, asErrorEnvelope, createApiClient } from "./api-client";
+import { errorEnvelopeSchema } from "./contract";
 
 /** The URL a mocked fetch was called with (the client always passes a string). */
 const urlOf = (input: RequestInfo | URL | undefined) => new URL(input as string, "http://localhost");
@@ -93,5 +95,30 @@ describe("createApiClient", () => {
     expect(blob.size).toBe(3);
     const url = urlOf(fetch.mock.calls[0]?.[0]);
     expect(Object.fromEntries(url.searchParams)).toEqual({ uri: "demo://i.png", index: "2", download: "1" });
+  });
+});
+
+describe("asErrorEnvelope (the page's check, without zod)", () => {
+  it("accepts exactly what errorEnvelopeSchema accepts, with the same data", () => {
+    const error = fc.record(
+      {
+        code: fc.oneof(fc.string(), fc.integer()),
+        message: fc.oneof(fc.string(), fc.constant(null)),
+        mcpCode: fc.oneof(fc.integer(), fc.string()),
+        stderrTail: fc.oneof(
+          fc.array(fc.string(), { maxLength: 3 }),
+          fc.array(fc.anything(), { maxLength: 2 }),
+        ),
+      },
+      { requiredKeys: [] },
+    );
+    const body = fc.oneof(fc.record({ error }), fc.anything(), fc.record({ error: fc.anything() }));
+    fc.assert(
+      fc.property(body, (value) => {
+        const zod = errorEnvelopeSchema.safeParse(value);
+        expect(asErrorEnvelope(value)).toEqual(zod.success ? zod.data : null);
+      }),
+      { numRuns: 3_000 },
+    );
   });
 });

@@ -2,29 +2,29 @@
  * Typed fetch client for the backend's HTTP API (see lib/contract.ts). The access token comes from
  * a getter on every call and travels only in the Authorization header, never in a URL.
  */
-import {
-  errorEnvelopeSchema,
-  type CallToolResult,
-  type CompleteBody,
-  type CompleteResponse,
-  type CreateSessionBody,
-  type FileWatchInfo,
-  type FileWatchStatus,
-  type FrameBody,
-  type FrameResponse,
-  type PresetListResponse,
-  type ReadResponse,
-  type ResourceListResponse,
-  type SessionListResponse,
-  type SessionSummary,
-  type StderrResponse,
-  type TemplateListResponse,
-  type ToolListResponse,
-  type TrafficResponse,
-  type VersionResponse,
-  type WatchFilesBody,
-  type WatchInfo,
-  type WatchListResponse,
+import type {
+  CallToolResult,
+  ErrorEnvelope,
+  CompleteBody,
+  CompleteResponse,
+  CreateSessionBody,
+  FileWatchInfo,
+  FileWatchStatus,
+  FrameBody,
+  FrameResponse,
+  PresetListResponse,
+  ReadResponse,
+  ResourceListResponse,
+  SessionListResponse,
+  SessionSummary,
+  StderrResponse,
+  TemplateListResponse,
+  ToolListResponse,
+  TrafficResponse,
+  VersionResponse,
+  WatchFilesBody,
+  WatchInfo,
+  WatchListResponse,
 } from "./contract";
 import type {
   CheckFile,
@@ -235,6 +235,26 @@ export function createApiClient(options: ApiClientOptions) {
   };
 }
 
+/** The backend's error envelope (lib/contract.ts `errorEnvelopeSchema`), checked by hand: no zod in the page. */
+export function asErrorEnvelope(body: unknown): ErrorEnvelope | null {
+  if (typeof body !== "object" || body === null) return null;
+  const error: unknown = (body as { error?: unknown }).error;
+  if (typeof error !== "object" || error === null) return null;
+  const e = error as Record<string, unknown>;
+  if (typeof e.code !== "string" || typeof e.message !== "string") return null;
+  if (e.mcpCode !== undefined && typeof e.mcpCode !== "number") return null;
+  const tail = e.stderrTail;
+  if (tail !== undefined && !(Array.isArray(tail) && tail.every((l) => typeof l === "string"))) return null;
+  return {
+    error: {
+      code: e.code,
+      message: e.message,
+      ...(e.mcpCode !== undefined ? { mcpCode: e.mcpCode } : {}),
+      ...(tail !== undefined ? { stderrTail: tail } : {}),
+    },
+  };
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
   let body: unknown = null;
   try {
@@ -242,9 +262,9 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     // Not JSON (a proxy page, an empty body): fall back to the status line below.
   }
-  const parsed = errorEnvelopeSchema.safeParse(body);
-  if (parsed.success) {
-    const { code, message, mcpCode, stderrTail } = parsed.data.error;
+  const envelope = asErrorEnvelope(body);
+  if (envelope) {
+    const { code, message, mcpCode, stderrTail } = envelope.error;
     return new ApiError({ status: response.status, code, message, mcpCode, stderrTail });
   }
   return new ApiError({

@@ -5,6 +5,20 @@
  * typed here with the SDK's types.
  */
 import { z } from "zod";
+import {
+  HEADER_NAME_MESSAGE,
+  HEADER_NAME_PATTERN,
+  HEADER_VALUE_MAX,
+  HEADER_VALUE_MESSAGE,
+  HEADER_VALUE_PATTERN,
+  HEADER_COUNT_MESSAGE,
+  HTTP_URL_MAX,
+  HTTP_URL_MESSAGE,
+  httpTransportChoices,
+  isHttpUrl,
+  MAX_HEADERS,
+  type HttpTransportChoice,
+} from "./http-input";
 import type { TrafficSummary } from "./events";
 import type { AuthSummary } from "./oauth";
 import type {
@@ -47,36 +61,20 @@ export const errorEnvelopeSchema = z.object({
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
-/** How the inspector talks to a server behind a URL. `auto`: Streamable HTTP, else legacy SSE. */
-export const httpTransportChoices = ["auto", "streamable-http", "sse"] as const;
+export { httpTransportChoices } from "./http-input";
 
 const envSchema = z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "invalid variable name"), z.string());
 
-/** An http(s) URL with a host, no credentials in it (they would end up in logs and check files). */
-export const httpUrlSchema = z
-  .string()
-  .max(8_192)
-  .refine((v) => {
-    try {
-      const u = new URL(v);
-      return (
-        (u.protocol === "http:" || u.protocol === "https:") && u.hostname !== "" && !u.username && !u.password
-      );
-    } catch {
-      return false;
-    }
-  }, "expected an http:// or https:// URL without user:password@");
+/** An http(s) URL with a host, no credentials in it; the rule itself is in lib/http-input.ts. */
+export const httpUrlSchema = z.string().max(HTTP_URL_MAX).refine(isHttpUrl, HTTP_URL_MESSAGE);
 
 /** Header names are RFC 9110 tokens; values carry no line breaks (no header injection). */
 export const headersSchema = z
   .record(
-    z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, "invalid header name"),
-    z
-      .string()
-      .max(16_384)
-      .regex(/^[^\r\n\0]*$/, "header values cannot contain line breaks"),
+    z.string().regex(HEADER_NAME_PATTERN, HEADER_NAME_MESSAGE),
+    z.string().max(HEADER_VALUE_MAX).regex(HEADER_VALUE_PATTERN, HEADER_VALUE_MESSAGE),
   )
-  .refine((h) => Object.keys(h).length <= 64, "at most 64 headers");
+  .refine((h) => Object.keys(h).length <= MAX_HEADERS, HEADER_COUNT_MESSAGE);
 
 /**
  * POST /api/sessions. Either a pasted command line (`command` alone, parsed as a shell would split
@@ -155,7 +153,7 @@ export interface CommandSpec {
   cwd?: string;
 }
 
-export type HttpTransportChoice = (typeof httpTransportChoices)[number];
+export type { HttpTransportChoice } from "./http-input";
 export type HttpTransportUsed = Exclude<HttpTransportChoice, "auto">;
 
 /** OAuth settings the user chose for an HTTP server (the flow itself is the SDK's). */

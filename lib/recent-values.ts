@@ -3,19 +3,32 @@
  * the newest MAX_PER_TEMPLATE value sets per template, the MAX_TEMPLATES most recently used
  * templates. Pure functions over a plain object; the hook reads and writes the storage.
  */
-import { z } from "zod";
-
 export const RECENT_STORAGE_KEY = "mcp-inspector:template-recent:v1";
 export const MAX_PER_TEMPLATE = 8;
 export const MAX_TEMPLATES = 50;
 
 export type TemplateValuesRecord = Record<string, string>;
 
-const storeSchema = z.record(
-  z.string(),
-  z.object({ at: z.number(), values: z.array(z.record(z.string(), z.string())) }),
-);
-export type RecentStore = z.infer<typeof storeSchema>;
+export type RecentStore = Record<string, { at: number; values: TemplateValuesRecord[] }>;
+
+function isStringRecord(value: unknown): value is TemplateValuesRecord {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((v) => typeof v === "string")
+  );
+}
+
+/** Checked by hand (this runs in the page, which ships no validation library). */
+function isRecentStore(value: unknown): value is RecentStore {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  return Object.values(value).every((entry: unknown) => {
+    if (typeof entry !== "object" || entry === null) return false;
+    const { at, values } = entry as { at?: unknown; values?: unknown };
+    return typeof at === "number" && Array.isArray(values) && values.every(isStringRecord);
+  });
+}
 
 /** The key of a template: the server's name and the template itself. */
 export function recentKey(serverName: string, uriTemplate: string): string {
@@ -26,8 +39,8 @@ export function recentKey(serverName: string, uriTemplate: string): string {
 export function parseRecentStore(raw: string | null): RecentStore {
   if (!raw) return {};
   try {
-    const parsed = storeSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : {};
+    const parsed: unknown = JSON.parse(raw);
+    return isRecentStore(parsed) ? parsed : {};
   } catch {
     return {};
   }

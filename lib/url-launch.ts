@@ -2,8 +2,13 @@
  * The URL side of the connect box: is a paste a server URL, which host would be contacted, and are
  * the headers the user typed ones the API accepts. Pure, so the review step and its tests share it.
  */
-import type { z } from "zod";
-import { headersSchema, httpUrlSchema, type HttpTransportChoice } from "./contract";
+import {
+  HEADER_COUNT_MESSAGE,
+  headerProblem,
+  httpUrlProblem,
+  MAX_HEADERS,
+  type HttpTransportChoice,
+} from "./http-input";
 import { escapeHidden, findHiddenCharacters } from "./hidden-characters";
 import type { LaunchWarning } from "./launch-warnings";
 import { isLoopbackName } from "./request-guard";
@@ -26,8 +31,8 @@ export type ParsedUrl = { ok: true; target: UrlTarget } | { ok: false; message: 
 /** The same check POST /api/sessions makes, plus the host it names. */
 export function parseServerUrl(text: string): ParsedUrl {
   const url = text.trim();
-  const checked = httpUrlSchema.safeParse(url);
-  if (!checked.success) return { ok: false, message: checked.error.issues[0]?.message ?? "invalid URL" };
+  const problem = httpUrlProblem(url);
+  if (problem) return { ok: false, message: problem };
   const parsed = new URL(url);
   return { ok: true, target: { url, host: parsed.host, loopback: isLoopbackName(parsed.hostname) } };
 }
@@ -71,15 +76,7 @@ export interface CheckedHeaders {
   errors: Map<number, string>;
 }
 
-/** The innermost message: a bad record key is reported as "Invalid key in record" around the regex's own. */
-function firstMessage(issues: readonly z.core.$ZodIssue[]): string {
-  const issue = issues[0];
-  if (!issue) return "invalid header";
-  if (issue.code === "invalid_key" && issue.issues.length > 0) return firstMessage(issue.issues);
-  return issue.message;
-}
-
-/** Checks each row as the API's `headersSchema` does, and refuses a name given twice. */
+/** Checks each row with the rules the API's `headersSchema` is built from, and refuses a name given twice. */
 export function checkHeaders(rows: readonly HeaderRow[]): CheckedHeaders {
   const headers: Record<string, string> = {};
   const errors = new Map<number, string>();
@@ -90,9 +87,9 @@ export function checkHeaders(rows: readonly HeaderRow[]): CheckedHeaders {
       errors.set(row.id, "a header needs a name");
       continue;
     }
-    const single = headersSchema.safeParse({ [row.name]: row.value });
-    if (!single.success) {
-      errors.set(row.id, firstMessage(single.error.issues));
+    const problem = headerProblem(row.name, row.value);
+    if (problem) {
+      errors.set(row.id, problem);
       continue;
     }
     const key = row.name.toLowerCase();
@@ -103,10 +100,9 @@ export function checkHeaders(rows: readonly HeaderRow[]): CheckedHeaders {
     seen.add(key);
     headers[row.name] = row.value;
   }
-  const all = headersSchema.safeParse(headers);
   // Only the count can fail here (each row passed alone): say so on the last row.
   const last = rows.at(-1);
-  if (!all.success && last) errors.set(last.id, all.error.issues[0]?.message ?? "too many headers");
+  if (Object.keys(headers).length > MAX_HEADERS && last) errors.set(last.id, HEADER_COUNT_MESSAGE);
   return { headers, errors };
 }
 

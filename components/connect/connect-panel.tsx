@@ -12,12 +12,10 @@ import {
 } from "@/lib/url-launch";
 import { CommandForm } from "./command-form";
 import { CreateError } from "./create-error";
-import { ImportReview } from "./import-review";
-import { LaunchPreview } from "./launch-preview";
 import { SaveChoice, type SaveChoiceValue } from "./save-choice";
 import { SavedServerList } from "./saved-server-list";
-import { UrlReview } from "./url-review";
 import { useCreateSession } from "./use-create-session";
+import { ImportReview, LaunchPreview, UrlReview } from "@/components/workspace/lazy-parts";
 
 type Parsed =
   | { ok: true; spec: CommandSpec; target?: never }

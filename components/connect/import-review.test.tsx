@@ -25,7 +25,7 @@ it("a pasted config lists every server with its exact command, its problems at t
   await user.paste(config);
   await user.click(screen.getByRole("button", { name: "Review" }));
 
-  const region = screen.getByRole("region", { name: "Review the servers in the config" });
+  const region = await screen.findByRole("region", { name: "Review the servers in the config" });
   expect(region.textContent).toContain("Found 2 servers");
   const words = within(screen.getByRole("list", { name: "files: command and arguments" }))
     .getAllByRole("listitem")

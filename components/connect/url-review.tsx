@@ -1,7 +1,8 @@
 "use client";
 
 import { useId, useMemo, useState } from "react";
-import { httpTransportChoices, type HttpAuthSettings, type HttpTransportChoice } from "@/lib/contract";
+import type { HttpAuthSettings } from "@/lib/contract";
+import { httpTransportChoices, type HttpTransportChoice } from "@/lib/http-input";
 import { checkHeaders, urlWarnings, type HeaderRow, type UrlTarget } from "@/lib/url-launch";
 import { HeaderEditor } from "./header-editor";
 import { LaunchWarningList } from "./launch-warning-list";

@@ -1,7 +1,6 @@
 "use client";
 
 import { useId } from "react";
-import { RecordControl } from "@/components/recorder/record-control";
 import { StderrTail } from "@/components/ui/stderr-tail";
 import type { SessionSummary } from "@/lib/contract";
 import { ConnectionDetails } from "./connection-details";
@@ -9,6 +8,7 @@ import { exitNote } from "./exit-note";
 import { ReconnectButton } from "./reconnect-button";
 import { StatusBadge } from "./status-badge";
 import { StrokeIcon } from "@/components/ui/stroke-icon";
+import { RecordControl } from "@/components/workspace/lazy-parts";
 
 export interface ServerListItemProps {
   session: SessionSummary;

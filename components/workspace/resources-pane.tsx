@@ -7,7 +7,6 @@ import { UndeclaredNote } from "@/components/events/undeclared-note";
 import { useExpireNewMarks } from "@/components/events/use-expire-new-marks";
 import { ResourceTree } from "@/components/resource-tree/resource-tree";
 import { useResources } from "@/components/resource-tree/use-resources";
-import { TemplateList } from "@/components/templates/template-list";
 import { useTemplates } from "@/components/templates/use-templates";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorCallout } from "@/components/ui/error-callout";
@@ -17,6 +16,7 @@ import { isApiError } from "@/lib/api-client";
 import type { SessionSummary } from "@/lib/contract";
 import { queryKeys } from "@/lib/queries";
 import { buildResourceTree } from "@/lib/uri-tree";
+import { TemplateList } from "./lazy-parts";
 
 export interface ResourcesPaneProps {
   session: SessionSummary;

@@ -1,8 +1,8 @@
 "use client";
 
-import { ResourceViewer } from "@/components/resource-viewer/resource-viewer";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { SessionSummary } from "@/lib/contract";
+import { ResourceViewer } from "./lazy-parts";
 
 export interface ViewerColumnProps {
   session: SessionSummary | undefined;

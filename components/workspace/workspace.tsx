@@ -2,16 +2,14 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { ConnectPanel } from "@/components/connect/connect-panel";
-import { RecorderDock } from "@/components/recorder/recorder-dock";
-import { RunChecksLauncher } from "@/components/recorder/run-checks-launcher";
 import { useStreamStatus } from "@/components/events/stream-status-context";
 import { ServerListPane } from "@/components/server-list/server-list-pane";
 import { useSessions } from "@/components/server-list/use-sessions";
-import { ServerPanel } from "@/components/traffic/server-panel";
 import { api } from "@/components/auth/api";
 import { isApiError } from "@/lib/api-client";
 import { readQuery } from "@/lib/queries";
 import { HeaderBar } from "./header-bar";
+import { RecorderDock, RunChecksLauncher, ServerPanel, usePrefetchLazyParts } from "./lazy-parts";
 import { MiddleColumn } from "./middle-column";
 import { useSelection } from "./use-selection";
 import { ViewerColumn } from "./viewer-column";
@@ -30,6 +28,7 @@ export function Workspace() {
   const backendDown = sessions.isError && isApiError(sessions.error) && sessions.error.status === 0;
   const stream = useStreamStatus();
   const queryClient = useQueryClient();
+  usePrefetchLazyParts();
   const openResource = (next: string) => {
     if (!session) return;
     // Start the read now: rendering the selection takes ~0.1 s, and a large read should not wait

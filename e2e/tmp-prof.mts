@@ -1,0 +1,17 @@
+import { chromium } from "@playwright/test";
+import fs from "node:fs";
+const b = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox","--disable-gpu"] });
+const ctx = await b.newContext();
+await ctx.addInitScript(`(() => { const check = () => { const box = document.querySelector("textarea"); if (box && !window.__hydAt) window.__hydAt = performance.now(); }; new MutationObserver(check).observe(document, { subtree: true, childList: true }); })()`);
+const page = await ctx.newPage();
+const cdp = await ctx.newCDPSession(page);
+await cdp.send("Profiler.enable");
+await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+await page.goto("about:blank");
+await cdp.send("Profiler.start");
+await page.goto(`http://127.0.0.1:6590/?token=tok`);
+await page.waitForFunction(() => (window as any).__hydAt);
+console.log("hyd", await page.evaluate(() => (window as any).__hydAt));
+const { profile } = await cdp.send("Profiler.stop");
+fs.writeFileSync("/tmp/page.cpuprofile", JSON.stringify(profile));
+await b.close();

@@ -1,0 +1,48 @@
+/**
+ * The rules for a server URL and its headers, without zod: the API's schemas (lib/contract.ts) are
+ * built from these, and the page checks a paste with the same functions, so the first page does
+ * not ship a validation library to say what the backend would answer.
+ */
+
+/** How the inspector talks to a server behind a URL. `auto`: Streamable HTTP, else legacy SSE. */
+export const httpTransportChoices = ["auto", "streamable-http", "sse"] as const;
+export type HttpTransportChoice = (typeof httpTransportChoices)[number];
+
+export const HTTP_URL_MAX = 8_192;
+export const HTTP_URL_MESSAGE = "expected an http:// or https:// URL without user:password@";
+
+/** An http(s) URL with a host, no credentials in it (they would end up in logs and check files). */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return (
+      (u.protocol === "http:" || u.protocol === "https:") && u.hostname !== "" && !u.username && !u.password
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** Why a server URL is refused, or null when the API takes it. */
+export function httpUrlProblem(value: string): string | null {
+  if (value.length > HTTP_URL_MAX) return `Too big: expected string to have <=${HTTP_URL_MAX} characters`;
+  return isHttpUrl(value) ? null : HTTP_URL_MESSAGE;
+}
+
+/** Header names are RFC 9110 tokens; values carry no line breaks (no header injection). */
+export const HEADER_NAME_PATTERN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+export const HEADER_VALUE_PATTERN = /^[^\r\n\0]*$/;
+export const HEADER_VALUE_MAX = 16_384;
+export const MAX_HEADERS = 64;
+export const HEADER_NAME_MESSAGE = "invalid header name";
+export const HEADER_VALUE_MESSAGE = "header values cannot contain line breaks";
+export const HEADER_COUNT_MESSAGE = `at most ${MAX_HEADERS} headers`;
+
+/** Why one header is refused, or null when the API takes it. */
+export function headerProblem(name: string, value: string): string | null {
+  if (!HEADER_NAME_PATTERN.test(name)) return HEADER_NAME_MESSAGE;
+  if (value.length > HEADER_VALUE_MAX)
+    return `Too big: expected string to have <=${HEADER_VALUE_MAX} characters`;
+  if (!HEADER_VALUE_PATTERN.test(value)) return HEADER_VALUE_MESSAGE;
+  return null;
+}
