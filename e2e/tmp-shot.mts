@@ -1,9 +1,13 @@
 import { chromium } from "@playwright/test";
 const b = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox","--disable-gpu"] });
-const page = await b.newPage();
-page.on("console", (m) => console.log("console", m.text()));
+const page = await b.newPage({ viewport: { width: 1400, height: 900 } });
 await page.goto(`http://127.0.0.1:6590/?token=tok`);
-await page.waitForTimeout(3000);
+const box = page.getByRole("textbox", { name: /command/i });
+await box.fill("node node_modules/@modelcontextprotocol/server-everything/dist/index.js stdio");
+await box.press("Enter");
+await page.getByRole("button", { name: /run server/i }).click();
+await page.getByRole("treeitem").first().waitFor();
+await page.waitForTimeout(1500);
+console.log(await page.getByRole("treeitem").allTextContents());
 await page.screenshot({ path: "/tmp/s14.png" });
-console.log(await page.evaluate(() => [...document.querySelectorAll("textarea")].map((e) => [e.id, (e as any).labels?.[0]?.textContent, Object.keys(e).join(",")])));
 await b.close();

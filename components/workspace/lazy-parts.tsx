@@ -1,7 +1,6 @@
 "use client";
 
-import dynamic from "next/dynamic";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner";
 
 /**
@@ -9,9 +8,6 @@ import { Spinner } from "@/components/ui/spinner";
  * are fetched one after another once the first screen is idle, so a first click seldom waits.
  * The first screen itself (connect box, server list, resource tree) ships in the page's own chunk:
  * `npm run bench -- page` prints its size against the 200 KB goal.
- *
- * Each `import()` is written twice, once in the `dynamic()` call and once in `prefetchers`:
- * the bundler resolves both to the same chunk, and a module is evaluated once.
  */
 
 function Loading({ label }: { label: string }) {
@@ -22,69 +18,104 @@ function Loading({ label }: { label: string }) {
   );
 }
 
-export const ResourceViewer = dynamic(
+interface LazyPart<P extends object> {
+  Part: ComponentType<P>;
+  preload: () => Promise<unknown>;
+}
+
+/**
+ * A component loaded on first use. Once its module is in (the idle prefetch usually got it), a new
+ * instance renders at once: React.lazy alone would still suspend for a tick and show the fallback.
+ * An instance keeps the way it started for its whole life, so its state survives the load.
+ */
+function lazyPart<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  fallback: ReactNode = null,
+): LazyPart<P> {
+  let loaded: ComponentType<P> | null = null;
+  let pending: Promise<ComponentType<P>> | null = null;
+  const preload = () => {
+    pending ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        pending = null; // tried again on next use
+        throw error;
+      },
+    );
+    return pending;
+  };
+  const Deferred = lazy(() => preload().then((component) => ({ default: component })));
+  function Part(props: P) {
+    const [Ready] = useState(() => loaded);
+    if (Ready) return <Ready {...props} />;
+    return (
+      <Suspense fallback={fallback}>
+        <Deferred {...props} />
+      </Suspense>
+    );
+  }
+  return { Part, preload };
+}
+
+const viewer = lazyPart(
   () => import("@/components/resource-viewer/resource-viewer").then((m) => m.ResourceViewer),
-  { ssr: false, loading: () => <Loading label="Loading the viewer…" /> },
+  <Loading label="Loading the viewer…" />,
 );
-
-export const TemplateList = dynamic(
+const templates = lazyPart(
   () => import("@/components/templates/template-list").then((m) => m.TemplateList),
-  { ssr: false, loading: () => <Loading label="Loading templates…" /> },
+  <Loading label="Loading templates…" />,
 );
-
-export const ServerPanel = dynamic(
-  () => import("@/components/traffic/server-panel").then((m) => m.ServerPanel),
-  {
-    ssr: false,
-  },
+const serverPanel = lazyPart(() => import("@/components/traffic/server-panel").then((m) => m.ServerPanel));
+const recorderDock = lazyPart(() =>
+  import("@/components/recorder/recorder-dock").then((m) => m.RecorderDock),
 );
-
-export const RecorderDock = dynamic(
-  () => import("@/components/recorder/recorder-dock").then((m) => m.RecorderDock),
-  { ssr: false },
+const runChecks = lazyPart(() =>
+  import("@/components/recorder/run-checks-launcher").then((m) => m.RunChecksLauncher),
 );
-
-export const RunChecksLauncher = dynamic(
-  () => import("@/components/recorder/run-checks-launcher").then((m) => m.RunChecksLauncher),
-  { ssr: false },
+const recordControl = lazyPart(() =>
+  import("@/components/recorder/record-control").then((m) => m.RecordControl),
 );
-
-export const RecordControl = dynamic(
-  () => import("@/components/recorder/record-control").then((m) => m.RecordControl),
-  { ssr: false },
-);
-
-export const LaunchPreview = dynamic(
+const reviewFallback = <Loading label="Preparing the review…" />;
+const launchPreview = lazyPart(
   () => import("@/components/connect/launch-preview").then((m) => m.LaunchPreview),
-  { ssr: false, loading: () => <Loading label="Preparing the review…" /> },
+  reviewFallback,
 );
-
-export const UrlReview = dynamic(() => import("@/components/connect/url-review").then((m) => m.UrlReview), {
-  ssr: false,
-  loading: () => <Loading label="Preparing the review…" />,
-});
-
-export const ImportReview = dynamic(
+const urlReview = lazyPart(
+  () => import("@/components/connect/url-review").then((m) => m.UrlReview),
+  reviewFallback,
+);
+const importReview = lazyPart(
   () => import("@/components/connect/import-review").then((m) => m.ImportReview),
-  { ssr: false, loading: () => <Loading label="Reading the config…" /> },
+  <Loading label="Reading the config…" />,
 );
+
+export const ResourceViewer = viewer.Part;
+export const TemplateList = templates.Part;
+export const ServerPanel = serverPanel.Part;
+export const RecorderDock = recorderDock.Part;
+export const RunChecksLauncher = runChecks.Part;
+export const RecordControl = recordControl.Part;
+export const LaunchPreview = launchPreview.Part;
+export const UrlReview = urlReview.Part;
+export const ImportReview = importReview.Part;
 
 /** In the order a user is likely to need them: the review, the viewer, then the rest. */
-const prefetchers: (() => Promise<unknown>)[] = [
-  () => import("@/components/connect/launch-preview"),
-  () => import("@/components/connect/url-review"),
-  () => import("@/components/recorder/record-control"),
-  () => import("@/components/resource-viewer/resource-viewer"),
-  () => import("@/components/templates/template-list"),
-  () => import("@/components/traffic/server-panel"),
-  () => import("@/components/recorder/recorder-dock"),
-  () => import("@/components/recorder/run-checks-launcher"),
-  () => import("@/components/connect/import-review"),
-];
+const prefetchOrder: LazyPart<never>[] = [
+  launchPreview,
+  viewer,
+  templates,
+  recordControl,
+  urlReview,
+  serverPanel,
+  recorderDock,
+  runChecks,
+  importReview,
+] as LazyPart<never>[];
 
 function whenIdle(run: () => void): () => void {
   if (typeof requestIdleCallback === "function") {
-    const id = requestIdleCallback(run, { timeout: 2_000 });
+    // A busy page still gets them soon: the first screen is up, these only compete with the user.
+    const id = requestIdleCallback(run, { timeout: 300 });
     return () => cancelIdleCallback(id);
   }
   const id = setTimeout(run, 200);
@@ -97,11 +128,11 @@ export function usePrefetchLazyParts(): void {
     let cancelled = false;
     let cancelWait = () => {};
     const next = (i: number) => {
-      const prefetch = prefetchers[i];
-      if (cancelled || !prefetch) return;
+      const part = prefetchOrder[i];
+      if (cancelled || !part) return;
       cancelWait = whenIdle(() => {
         // A part that fails to load here is retried (and its error shown) where it is used.
-        prefetch().then(
+        part.preload().then(
           () => next(i + 1),
           () => next(i + 1),
         );

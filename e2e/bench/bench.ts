@@ -1,12 +1,13 @@
 /**
  * `npm run bench`: speed and memory figures, medians of repeated runs (BENCH_RUNS, default 5).
  * Needs a build (`npm run build`); starts its own app instances on free ports and stops them.
- * Sections: startup (issue #2), live (issue #3), scale (issue #4), remote (issue #11), cli and
+ * Sections: page (issue #14), startup (issue #2), live (issue #3), scale (issue #4), remote (issue #11), cli and
  * package (issue #12; package packs and installs the tarball, and needs the registry reachable);
  * `npm run bench -- live` runs one.
  */
 import { oneShotList } from "./cli";
 import { packageFigures } from "./package";
+import { pageFigures } from "./page";
 import { launchBrowser, printTable, startApp, stopApp, type Row } from "./harness";
 import { listChangedLatency, storm, updatedLatency } from "./live";
 import { remoteConnectToTree, remoteRead } from "./remote";
@@ -39,6 +40,9 @@ async function main(): Promise<void> {
       }
       printTable(title, rows);
     };
+    await section("page", "first screen, connect and read in the page (issue #14)", [
+      () => pageFigures(app, browser),
+    ]);
     await section("startup", "connect (issue #2)", [() => connectToTree(app, browser)]);
     await section("live", "live (issue #3)", [
       () => updatedLatency(app, browser),

@@ -89,3 +89,39 @@ describe("ListCache", () => {
     expect((await queued).changed).toBe(false);
   });
 });
+
+describe("ListCache.prime", () => {
+  it("the first get joins the walk prime started; later ones walk (or use the cache) as before", async () => {
+    let walks = 0;
+    const cache = new ListCache<{ uri: string }>(
+      async () => {
+        walks++;
+        await new Promise((r) => setTimeout(r, 20));
+        return { items: [{ uri: `a${walks}` }], pages: 1, warnings: [] };
+      },
+      (r) => r.uri,
+    );
+    cache.prime();
+    expect(walks).toBe(1);
+    expect((await cache.get(false)).items).toEqual([{ uri: "a1" }]);
+    expect(walks).toBe(1);
+    expect((await cache.get(false)).items).toEqual([{ uri: "a2" }]);
+    expect(walks).toBe(2);
+  });
+
+  it("a primed walk that failed is walked again by the first get, which reports its own outcome", async () => {
+    let walks = 0;
+    const cache = new ListCache<{ uri: string }>(
+      () => {
+        walks++;
+        return walks === 1
+          ? Promise.reject(new Error("not yet"))
+          : Promise.resolve({ items: [], pages: 1, warnings: [] });
+      },
+      (r) => r.uri,
+    );
+    cache.prime();
+    expect((await cache.get(false)).items).toEqual([]);
+    expect(walks).toBe(2);
+  });
+});

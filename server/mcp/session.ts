@@ -325,6 +325,16 @@ export class McpSession {
     this.changed();
   }
 
+  /**
+   * For a session the page just created: it lists resources and templates as soon as it hears
+   * "connected", a round trip later; start both walks now and its requests join them.
+   */
+  primeLists(): void {
+    if (this.status !== "connected" || !this.capabilities?.resources) return;
+    this.resources.prime();
+    this.templates.prime();
+  }
+
   /** Start the same launch again after a disconnect; watches are re-subscribed. */
   async reconnect(): Promise<void> {
     if (this.status !== "disconnected")

@@ -21,5 +21,6 @@ export const POST = apiRoute(async (req) => {
     "save" in body && body.save
       ? await startAndSave(launch, name, body.keepValues === true)
       : await getRegistry().create(launch, name, preset);
+  session.primeLists();
   return json(session.summary(), 201);
 });

@@ -7,5 +7,7 @@ export const dynamic = "force-dynamic";
 /** Connect one confirmed server of a pasted config (its inputs filled in) and save it. */
 export const POST = apiRoute(async (req) => {
   const body = parseWith(importConnectBodySchema, await readJson(req));
-  return json((await connectImported(body)).summary(), 201);
+  const session = await connectImported(body);
+  session.primeLists();
+  return json(session.summary(), 201);
 });

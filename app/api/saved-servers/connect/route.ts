@@ -7,5 +7,7 @@ export const dynamic = "force-dynamic";
 /** Reconnect a saved server by name (`${VAR}` from the app's environment). */
 export const POST = apiRoute(async (req) => {
   const { name } = parseWith(savedServerBodySchema, await readJson(req));
-  return json((await connectSaved(name)).summary(), 201);
+  const session = await connectSaved(name);
+  session.primeLists();
+  return json(session.summary(), 201);
 });
