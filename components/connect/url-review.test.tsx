@@ -1,7 +1,8 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { renderWithQueries } from "@/components/testing/query-client";
+import { preloadLazyParts } from "@/components/workspace/lazy-parts";
 import type { HttpTransportChoice } from "@/lib/contract";
 import { parseServerUrl, type HeaderRow, type UrlTarget } from "@/lib/url-launch";
 import { ConnectPanel } from "./connect-panel";
@@ -141,6 +142,9 @@ describe("UrlReview", () => {
 });
 
 describe("ConnectPanel with a URL", () => {
+  // The review step is loaded on first use in the app; here it is in before the panel renders.
+  beforeAll(preloadLazyParts);
+
   it("reviews a pasted URL instead of parsing it as a command, and keeps it all after a failed connect", async () => {
     const user = userEvent.setup();
     renderWithQueries(<ConnectPanel onConnected={() => undefined} />);

@@ -2,18 +2,17 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/components/auth/api";
-import type { CreateSessionBody, SessionListResponse, SessionSummary } from "@/lib/contract";
+import type { CreateSessionBody, SessionSummary } from "@/lib/contract";
 import { queryKeys } from "@/lib/queries";
+import { adoptSession } from "./adopt-session";
 
-/** POST /api/sessions; the new session joins the cached list at once, then the list is re-fetched. */
+/** POST /api/sessions; the new session is adopted at once (adopt-session.ts), then the list is re-fetched. */
 export function useCreateSession(onCreated: (session: SessionSummary) => void) {
   const queryClient = useQueryClient();
   return useMutation<SessionSummary, Error, CreateSessionBody>({
     mutationFn: (body) => api.createSession(body),
     onSuccess: async (session) => {
-      queryClient.setQueryData<SessionListResponse>(queryKeys.sessions(), (old) =>
-        old ? { sessions: [...old.sessions.filter((s) => s.id !== session.id), session] } : old,
-      );
+      adoptSession(queryClient, session);
       onCreated(session);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.sessions() }),

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { api } from "@/components/auth/api";
 import type { SessionSummary } from "@/lib/contract";
 import { queryKeys } from "@/lib/queries";
+import { adoptSession } from "./adopt-session";
 
 export type ImportResult =
   { state: "connecting" } | { state: "connected" } | { state: "failed"; error: Error };
@@ -40,6 +41,7 @@ export function useImportConnect(onConnected: (session: SessionSummary) => void)
           keep: request.keep[server] ?? [],
         });
         last = session;
+        adoptSession(queryClient, session);
         connected.push(server);
         setResults((r) => ({ ...r, [server]: { state: "connected" } }));
       } catch (error) {

@@ -2,8 +2,9 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/components/auth/api";
-import type { SessionListResponse, SessionSummary } from "@/lib/contract";
+import type { SessionSummary } from "@/lib/contract";
 import { queryKeys, savedServersQuery } from "@/lib/queries";
+import { adoptSession } from "./adopt-session";
 
 /** The saved servers, and reconnecting (one click) or removing one by name. */
 export function useSavedServers(onConnected: (session: SessionSummary) => void) {
@@ -12,10 +13,7 @@ export function useSavedServers(onConnected: (session: SessionSummary) => void) 
   const connect = useMutation<SessionSummary, Error, string>({
     mutationFn: (name) => api.connectSavedServer(name),
     onSuccess: async (session) => {
-      // In the cached list at once, so the selection can name it (as useCreateSession does).
-      queryClient.setQueryData<SessionListResponse>(queryKeys.sessions(), (old) =>
-        old ? { sessions: [...old.sessions.filter((s) => s.id !== session.id), session] } : old,
-      );
+      adoptSession(queryClient, session);
       onConnected(session);
       await queryClient.invalidateQueries({ queryKey: queryKeys.sessions() });
     },

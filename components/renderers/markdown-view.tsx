@@ -31,6 +31,26 @@ const PROSE = [
   "[&_td]:border [&_td]:border-zinc-300 [&_td]:px-2 [&_td]:py-0.5 [&_hr]:my-4 [&_hr]:border-zinc-200 [&_del]:text-zinc-500",
 ].join(" ");
 
+/** A little of every construct GFM documents use, for warmMarkdown. */
+const WARM_SAMPLE = [
+  "# Heading",
+  "Text with **bold**, _emphasis_, `code`, ~~struck~~ and a [link](https://example.com/a) <https://example.com>.",
+  "## List",
+  "- item\n  - nested\n- [ ] task\n- [x] done",
+  "1. first\n2. second",
+  "| a | b |\n|---|:-:|\n| 1 | 2 |",
+  "```ts\nconst x = 1;\n```",
+  "> quoted\n\n---\n\n![image](data:image/png;base64,AA==) footnote[^1]\n\n[^1]: note",
+].join("\n\n");
+
+/**
+ * Runs the parser and the element builder once on a small sample, while the page is idle: the
+ * first document a user opens then does not also pay for compiling them (~3× its parse time).
+ */
+export function warmMarkdown(): void {
+  ReactMarkdown({ children: WARM_SAMPLE, remarkPlugins: [remarkGfm], components, urlTransform });
+}
+
 export interface MarkdownViewProps {
   text: string;
   actions: ReactNode;
