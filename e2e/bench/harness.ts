@@ -28,6 +28,8 @@ export interface App {
   proc: ChildProcess;
   base: string;
   startMs: number;
+  /** The app's access token when it is not the bench's own (the e2e smoke run). */
+  token?: string;
 }
 
 /**
@@ -81,16 +83,20 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs });
 }
 
-export async function api<T>(app: App, path: string, init: RequestInit = {}): Promise<T> {
+export async function api<T>(app: Pick<App, "base" | "token">, path: string, init: RequestInit = {}): Promise<T> {
   const res = await fetch(`${app.base}${path}`, {
     ...init,
-    headers: { ...headers, ...(init.headers ?? {}) },
+    headers: {
+      ...headers,
+      ...(app.token ? { Authorization: `Bearer ${app.token}` } : {}),
+      ...(init.headers ?? {}),
+    },
   });
   if (!res.ok) throw new Error(`${init.method ?? "GET"} ${path} → ${res.status} ${await res.text()}`);
   return (res.status === 204 ? undefined : await res.json()) as T;
 }
 
-export async function closeSessions(app: App): Promise<void> {
+export async function closeSessions(app: Pick<App, "base" | "token">): Promise<void> {
   const { sessions } = await api<{ sessions: { id: string }[] }>(app, "/api/sessions");
   for (const s of sessions) await api(app, `/api/sessions/${s.id}`, { method: "DELETE" });
 }

@@ -13,7 +13,7 @@ import { gzipSync } from "node:zlib";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { Browser, Page } from "@playwright/test";
-import { api, closeSessions, median, ms, TOKEN, type App, type Row } from "./harness";
+import { api, closeSessions, median, ms, TOKEN as BENCH_TOKEN, type App, type Row } from "./harness";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const EVERYTHING_ARGS = ["node_modules/@modelcontextprotocol/server-everything/dist/index.js", "stdio"];
@@ -38,11 +38,13 @@ export function firstPageScripts(root = process.cwd()): FirstPageScripts {
       path.join(next, "server/app", page, "..", `${path.basename(page)}_client-reference-manifest.js`),
       "utf8",
     );
-    // The manifest is a script that assigns globalThis.__RSC_MANIFEST[page]; run it on a scratch object.
-    const scope: { __RSC_MANIFEST?: Record<string, { entryJSFiles: Record<string, string[]> }> } = {};
-    new Function("globalThis", "self", src)(scope, scope);
-    const manifest = scope.__RSC_MANIFEST?.[`/${page}`];
-    if (!manifest) throw new Error(`no client manifest for /${page}`);
+    // The manifest is a script: `globalThis.__RSC_MANIFEST["/page"] = {…JSON…};`.
+    const assigned = new RegExp(
+      `__RSC_MANIFEST\\[${JSON.stringify(`/${page}`)}\\] = (\\{.*\\});?\\s*$`,
+      "s",
+    ).exec(src);
+    if (!assigned?.[1]) throw new Error(`no client manifest for /${page}`);
+    const manifest = JSON.parse(assigned[1]) as { entryJSFiles: Record<string, string[]> };
     return manifest.entryJSFiles;
   };
   const pick = (page: string) => {
@@ -135,17 +137,28 @@ function shownSnippet(text: string): string {
     .slice(0, 24);
 }
 
-async function apiRead(page: Page, sessionId: string, uri: string): Promise<{ ms: number; text: string }> {
+async function apiRead(
+  page: Page,
+  token: string,
+  sessionId: string,
+  uri: string,
+): Promise<{ ms: number; text: string }> {
   const url = `/api/sessions/${sessionId}/read?${new URLSearchParams({ uri }).toString()}`;
   return page.evaluate<{ ms: number; text: string }>(`(async () => {
     const t0 = performance.now();
-    const res = await fetch(${JSON.stringify(url)}, { headers: { Authorization: "Bearer ${TOKEN}" } });
+    const res = await fetch(${JSON.stringify(url)}, { headers: { Authorization: "Bearer ${token}" } });
     const body = await res.json();
     return { ms: performance.now() - t0, text: body.contents[0]?.text ?? "" };
   })()`);
 }
 
-export async function pageFigures(app: App, browser: Browser): Promise<Row[]> {
+export async function pageFigures(
+  app: Pick<App, "base" | "token">,
+  browser: Browser,
+  runs = RUNS,
+): Promise<Row[]> {
+  const RUNS = runs;
+  const TOKEN = app.token ?? BENCH_TOKEN;
   const scripts = firstPageScripts();
   const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
   const rows: Row[] = [
@@ -220,15 +233,15 @@ export async function pageFigures(app: App, browser: Browser): Promise<Row[]> {
     await page.waitForTimeout(1_500);
     const doc = docs[i % docs.length]!;
     const uri = `demo://resource/static/document/${doc}`;
-    const read = await apiRead(page, sessionId, uri);
+    const read = await apiRead(page, TOKEN, sessionId, uri);
     click.push(
       await timedInPage(page, `(() => { ${treeItem(doc)} })().click()`, viewerHas(shownSnippet(read.text))),
     );
-    reads.push((await apiRead(page, sessionId, uri)).ms);
+    reads.push((await apiRead(page, TOKEN, sessionId, uri)).ms);
 
     const id = String(i + 1);
     const templateUri = `demo://resource/dynamic/text/${id}`;
-    const expected = await apiRead(page, sessionId, templateUri);
+    const expected = await apiRead(page, TOKEN, sessionId, templateUri);
     await page.getByRole("button", { name: "Fill in Dynamic Text Resource" }).click();
     const form = page.getByRole("form", { name: /dynamic\/text/ });
     await form.getByRole("combobox", { name: "resourceId" }).fill(id);
@@ -240,7 +253,7 @@ export async function pageFigures(app: App, browser: Browser): Promise<Row[]> {
         viewerHas(shownSnippet(expected.text)),
       ),
     );
-    templateReads.push((await apiRead(page, sessionId, templateUri)).ms);
+    templateReads.push((await apiRead(page, TOKEN, sessionId, templateUri)).ms);
   }
   await context.close();
   await closeSessions(app);
