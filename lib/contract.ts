@@ -47,6 +47,16 @@ export const errorEnvelopeSchema = z.object({
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
+/**
+ * Which protocol era a session speaks (issue 15): `auto` probes `server/discover` (2026-07-28)
+ * and falls back to `initialize`; `legacy` and `modern` skip the probe.
+ */
+export const eraChoices = ["auto", "legacy", "modern"] as const;
+export type EraChoice = (typeof eraChoices)[number];
+/** The era a session negotiated: `legacy` = `initialize` (2024-11-05 … 2025-11-25), `modern` = 2026-07-28. */
+export type Era = Exclude<EraChoice, "auto">;
+const eraField = { era: z.enum(eraChoices).optional() };
+
 /** How the inspector talks to a server behind a URL. `auto`: Streamable HTTP, else legacy SSE. */
 export const httpTransportChoices = ["auto", "streamable-http", "sse"] as const;
 
@@ -109,6 +119,7 @@ export const createSessionBodySchema = z.union([
       preset: z.literal("demo"),
       name: z.string().min(1).max(200).optional(),
       env: envSchema.optional(),
+      ...eraField,
     })
     .strict(),
   z
@@ -119,6 +130,7 @@ export const createSessionBodySchema = z.union([
       cwd: z.string().min(1).max(4_096).optional(),
       name: z.string().min(1).max(200).optional(),
       ...saveFields,
+      ...eraField,
     })
     .strict(),
   z
@@ -138,6 +150,7 @@ export const createSessionBodySchema = z.union([
         .optional(),
       name: z.string().min(1).max(200).optional(),
       ...saveFields,
+      ...eraField,
     })
     .strict(),
 ]);
@@ -175,7 +188,7 @@ export interface HttpAuthSettings {
 }
 
 /** What a session runs: a local program over stdio, or a server behind a URL. */
-export type LaunchSpec =
+export type LaunchSpec = (
   | ({ kind: "stdio" } & CommandSpec)
   | {
       kind: "http";
@@ -184,7 +197,11 @@ export type LaunchSpec =
       /** Sent with every request to this server only (never to an authorization server). */
       headers: Record<string, string>;
       auth?: HttpAuthSettings;
-    };
+    }
+) & {
+  /** The protocol era the user asked for; absent means `auto`. */
+  era?: Exclude<EraChoice, "auto">;
+};
 export type StdioLaunch = Extract<LaunchSpec, { kind: "stdio" }>;
 export type HttpLaunch = Extract<LaunchSpec, { kind: "http" }>;
 
@@ -239,6 +256,9 @@ export interface SessionSummary {
   serverInfo: Implementation | null;
   capabilities: ServerCapabilities | null;
   protocolVersion: string | null;
+  /** The era the session speaks (absent before it connected) and the one the user asked for. */
+  era?: Era;
+  eraChoice?: EraChoice;
   instructions?: string;
   startedAt: string;
   connectedAt?: string;
@@ -287,13 +307,26 @@ export interface ResourceListResponse {
   pages: number;
   /** Protocol problems seen while listing (e.g. a repeating cursor). */
   warnings?: string[];
+  /** The first page's cache hints (2026-07-28). */
+  ttlMs?: number;
+  cacheScope?: "public" | "private";
 }
-export interface TemplateListResponse {
+export interface TemplateListResponse extends CacheHints {
   resourceTemplates: ResourceTemplate[];
   pages: number;
   warnings?: string[];
 }
-export type ReadResponse = ReadResourceResult;
+/** 2026-07-28 cache hints on list and read results (absent in the legacy era). */
+export interface CacheHints {
+  ttlMs?: number;
+  cacheScope?: "public" | "private";
+}
+/**
+ * A read as the server answered it. On 2026-07-28 a read may instead ask for input
+ * (`resultType: "input_required"`, no contents): the page says so, it is not content.
+ */
+export type ReadResponse = ReadResourceResult &
+  CacheHints & { resultType?: "complete" | "input_required"; inputRequests?: Record<string, unknown> };
 export interface StderrResponse {
   lines: string[];
   /** Lines dropped from the front of the bounded buffer. */
@@ -338,6 +371,8 @@ export interface WatchVersionInfo {
 /** A resource the user follows; versions oldest first, bounded (the last 10). */
 export interface WatchInfo {
   uri: string;
+  /** 2026-07-28: the server's listen acknowledgement left this URI out (no updates will come). */
+  unacknowledged?: boolean;
   since: number;
   updates: number;
   lastUpdateAt: number | null;
