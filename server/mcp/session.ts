@@ -6,6 +6,7 @@ import {
   type ServerCapabilities,
 } from "@modelcontextprotocol/sdk/types.js";
 import type {
+  Era,
   FileWatchStatus,
   LaunchSpec,
   LaunchSummary,
@@ -668,6 +669,11 @@ export class McpSession {
       this.tell({ type: "read", uri, result });
     }
     return result;
+  }
+
+  /** The era the server speaks, once connected (server/mcp/era/). */
+  get era(): Era | undefined {
+    return this.connectedAt ? this.client.era : undefined;
   }
 
   /** The URIs the user read most recently (at most 20), newest last. */
