@@ -5,6 +5,7 @@
  * works. The traffic log hears both eras.
  */
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import type { EraChoice, LaunchSpec } from "@/lib/contract";
 import type { InspectorEvent } from "@/lib/events";
@@ -118,6 +119,29 @@ describe("protocol eras", () => {
   it("asking for the modern era of a legacy server fails with the reason", async () => {
     const { session } = openSession(sessions, fixture("legacy-2024-server.mjs", "modern"));
     await expect(session.connect()).rejects.toThrow(/does not speak 2026-07-28/);
+  });
+
+  it("a server that exits on server/discover is started again and spoken to with initialize", async () => {
+    // The 2024-11-05 fixture behind a first-line check that exits on the probe, as servers on
+    // SDKs that allow nothing before initialize do.
+    const target = pathToFileURL(path.join(root, "e2e/fixtures/servers/legacy-2024-server.mjs")).href;
+    // Prepended once the fixture listens, so the probe line never reaches the fixture itself.
+    const script = `await import(${JSON.stringify(target)});
+process.stdin.prependOnceListener("data", (c) => { if (String(c).includes("server/discover")) process.exit(3); });`;
+    const { session } = openSession(sessions, {
+      kind: "stdio",
+      program: process.execPath,
+      args: ["--input-type=module", "-e", script],
+      env: { [TEST_MARK_VAR]: testMark() },
+    });
+    await session.connect();
+    expect(session.summary()).toMatchObject({
+      status: "connected",
+      era: "legacy",
+      protocolVersion: "2024-11-05",
+    });
+    expect(session.stderr.tail().join("\n")).toContain("closed on server/discover");
+    expect(text(await session.read("modern://counter"))).toBe("0");
   });
 
   it("auto keeps server-everything (2025-11-25) in the legacy era", async () => {
