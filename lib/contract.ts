@@ -19,6 +19,7 @@ import {
   MAX_HEADERS,
   type HttpTransportChoice,
 } from "./http-input";
+import { eraChoices, type Era, type EraChoice } from "./era";
 import type { TrafficSummary } from "./events";
 import type { AuthSummary } from "./oauth";
 import type {
@@ -62,6 +63,8 @@ export const errorEnvelopeSchema = z.object({
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
 export { httpTransportChoices } from "./http-input";
+export { eraChoices, type Era, type EraChoice } from "./era";
+const eraField = { era: z.enum(eraChoices).optional() };
 
 const envSchema = z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "invalid variable name"), z.string());
 
@@ -107,6 +110,7 @@ export const createSessionBodySchema = z.union([
       preset: z.literal("demo"),
       name: z.string().min(1).max(200).optional(),
       env: envSchema.optional(),
+      ...eraField,
     })
     .strict(),
   z
@@ -117,6 +121,7 @@ export const createSessionBodySchema = z.union([
       cwd: z.string().min(1).max(4_096).optional(),
       name: z.string().min(1).max(200).optional(),
       ...saveFields,
+      ...eraField,
     })
     .strict(),
   z
@@ -136,6 +141,7 @@ export const createSessionBodySchema = z.union([
         .optional(),
       name: z.string().min(1).max(200).optional(),
       ...saveFields,
+      ...eraField,
     })
     .strict(),
 ]);
@@ -173,7 +179,7 @@ export interface HttpAuthSettings {
 }
 
 /** What a session runs: a local program over stdio, or a server behind a URL. */
-export type LaunchSpec =
+export type LaunchSpec = (
   | ({ kind: "stdio" } & CommandSpec)
   | {
       kind: "http";
@@ -182,7 +188,11 @@ export type LaunchSpec =
       /** Sent with every request to this server only (never to an authorization server). */
       headers: Record<string, string>;
       auth?: HttpAuthSettings;
-    };
+    }
+) & {
+  /** The protocol era the user asked for; absent means `auto`. */
+  era?: Exclude<EraChoice, "auto">;
+};
 export type StdioLaunch = Extract<LaunchSpec, { kind: "stdio" }>;
 export type HttpLaunch = Extract<LaunchSpec, { kind: "http" }>;
 
@@ -237,6 +247,9 @@ export interface SessionSummary {
   serverInfo: Implementation | null;
   capabilities: ServerCapabilities | null;
   protocolVersion: string | null;
+  /** The era the session speaks (absent before it connected) and the one the user asked for. */
+  era?: Era;
+  eraChoice?: EraChoice;
   instructions?: string;
   startedAt: string;
   connectedAt?: string;
@@ -285,13 +298,26 @@ export interface ResourceListResponse {
   pages: number;
   /** Protocol problems seen while listing (e.g. a repeating cursor). */
   warnings?: string[];
+  /** The first page's cache hints (2026-07-28). */
+  ttlMs?: number;
+  cacheScope?: "public" | "private";
 }
-export interface TemplateListResponse {
+export interface TemplateListResponse extends CacheHints {
   resourceTemplates: ResourceTemplate[];
   pages: number;
   warnings?: string[];
 }
-export type ReadResponse = ReadResourceResult;
+/** 2026-07-28 cache hints on list and read results (absent in the legacy era). */
+export interface CacheHints {
+  ttlMs?: number;
+  cacheScope?: "public" | "private";
+}
+/**
+ * A read as the server answered it. On 2026-07-28 a read may instead ask for input
+ * (`resultType: "input_required"`, no contents): the page says so, it is not content.
+ */
+export type ReadResponse = ReadResourceResult &
+  CacheHints & { resultType?: "complete" | "input_required"; inputRequests?: Record<string, unknown> };
 export interface StderrResponse {
   lines: string[];
   /** Lines dropped from the front of the bounded buffer. */
@@ -336,6 +362,8 @@ export interface WatchVersionInfo {
 /** A resource the user follows; versions oldest first, bounded (the last 10). */
 export interface WatchInfo {
   uri: string;
+  /** 2026-07-28: the server's listen acknowledgement left this URI out (no updates will come). */
+  unacknowledged?: boolean;
   since: number;
   updates: number;
   lastUpdateAt: number | null;

@@ -90,16 +90,32 @@ export const savedServersQuery = (api: ApiClient) =>
     queryFn: ({ signal }) => api.listSavedServers({ signal }),
   });
 
+/** The app's default freshness (app/providers.tsx), for results without a server cache hint. */
+const DEFAULT_STALE_MS = 5_000;
+
+/**
+ * A 2026-07-28 result says how long it stays fresh (`ttlMs`, 0 = at once): the inspector's own
+ * refresh honours it; a result without one keeps `fallback`. Live events still invalidate.
+ */
+export function hintedStaleTime(fallback: number) {
+  return (query: { state: { data?: { ttlMs?: number } | undefined } }) => {
+    const ttl = query.state.data?.ttlMs;
+    return typeof ttl === "number" && ttl >= 0 ? ttl : fallback;
+  };
+}
+
 export const resourcesQuery = (api: ApiClient, sessionId: string) =>
   queryOptions({
     queryKey: queryKeys.resources(sessionId),
     queryFn: ({ signal }) => api.listResources(sessionId, { signal }),
+    staleTime: hintedStaleTime(DEFAULT_STALE_MS),
   });
 
 export const templatesQuery = (api: ApiClient, sessionId: string) =>
   queryOptions({
     queryKey: queryKeys.templates(sessionId),
     queryFn: ({ signal }) => api.listTemplates(sessionId, { signal }),
+    staleTime: hintedStaleTime(DEFAULT_STALE_MS),
   });
 
 export const stderrQuery = (api: ApiClient, sessionId: string) =>
@@ -112,8 +128,9 @@ export const readQuery = (api: ApiClient, sessionId: string, uri: string) =>
   queryOptions({
     queryKey: queryKeys.read(sessionId, uri),
     queryFn: ({ signal }) => api.readResource(sessionId, uri, { signal }),
-    // A read can be expensive for the server; re-read on demand rather than on every focus.
-    staleTime: 30_000,
+    // A read can be expensive for the server; re-read on demand rather than on every focus
+    // (or as soon as its own ttlMs says, on 2026-07-28).
+    staleTime: hintedStaleTime(30_000),
   });
 
 export const completionQuery = (api: ApiClient, sessionId: string, body: CompleteBody) =>

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { CommandLineError, parseCommandLine } from "@/lib/command-line";
-import type { CommandSpec, HttpTransportChoice, SessionSummary } from "@/lib/contract";
+import type { CommandSpec, EraChoice, HttpTransportChoice, SessionSummary } from "@/lib/contract";
 import {
   looksLikeJson,
   looksLikeUrl,
@@ -12,6 +12,7 @@ import {
 } from "@/lib/url-launch";
 import { CommandForm } from "./command-form";
 import { CreateError } from "./create-error";
+import { EraSelect } from "./era-select";
 import { SaveChoice, type SaveChoiceValue } from "./save-choice";
 import { SavedServerList } from "./saved-server-list";
 import { useCreateSession } from "./use-create-session";
@@ -50,6 +51,7 @@ export function ConnectPanel({ onConnected }: ConnectPanelProps) {
   const [reviewed, setReviewed] = useState<string | null>(null);
   // A URL's transport and headers: kept across Edit and failed attempts, dropped on success.
   const [transport, setTransport] = useState<HttpTransportChoice>("auto");
+  const [era, setEra] = useState<EraChoice>("auto");
   const [headerRows, setHeaderRows] = useState<HeaderRow[]>([]);
   const [saving, setSaving] = useState<SaveChoiceValue>({ save: true, keepValues: false });
   const create = useCreateSession((session) => {
@@ -110,10 +112,12 @@ export function ConnectPanel({ onConnected }: ConnectPanelProps) {
                 env: spec.env,
                 ...(spec.cwd ? { cwd: spec.cwd } : {}),
                 ...saving,
+                ...(era !== "auto" ? { era } : {}),
               })
             }
             onEdit={edit}
           />
+          <EraSelect value={era} onChange={setEra} disabled={create.isPending} />
           <SaveChoice
             value={saving}
             onChange={setSaving}

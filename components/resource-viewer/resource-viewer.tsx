@@ -19,6 +19,8 @@ import { displayName } from "@/lib/uri-tree";
 import { LiveContents } from "./live-contents";
 import { PinnedVersion } from "./pinned-version";
 import { RemovedNotice } from "./removed-notice";
+import { CacheHints } from "./cache-hints";
+import { InputRequiredNotice } from "./input-required-notice";
 import { ResourceMetadata } from "./resource-metadata";
 import { useLastDefined } from "./use-last-defined";
 import { useReadResource } from "./use-read-resource";
@@ -97,6 +99,10 @@ export function ResourceViewer({ session, uri }: ResourceViewerProps) {
       {removed && <RemovedNotice at={removedAt} />}
 
       <ResourceMetadata resource={resource} readMeta={read.data?._meta} />
+      <CacheHints read={read.data} list={list.data} />
+      {read.data?.resultType === "input_required" && (
+        <InputRequiredNotice requests={read.data.inputRequests ?? {}} />
+      )}
 
       {watch ? (
         <div className="flex flex-col gap-2">
@@ -115,6 +121,12 @@ export function ResourceViewer({ session, uri }: ResourceViewerProps) {
               />
             )}
           </div>
+          {watch.unacknowledged && (
+            <p role="status" className="text-[11px] text-amber-800">
+              Not acknowledged: the server&apos;s subscriptions/listen left this URI out, so no updates will
+              come.
+            </p>
+          )}
           <ViewTabs view={view} onView={setView} panelId={panelId} />
         </div>
       ) : (

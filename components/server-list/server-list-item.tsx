@@ -4,6 +4,7 @@ import { useId } from "react";
 import { StderrTail } from "@/components/ui/stderr-tail";
 import type { SessionSummary } from "@/lib/contract";
 import { ConnectionDetails } from "./connection-details";
+import { ProtocolDetails } from "./protocol-details";
 import { exitNote } from "./exit-note";
 import { ReconnectButton } from "./reconnect-button";
 import { StatusBadge } from "./status-badge";
@@ -85,6 +86,7 @@ export function ServerListItem({
           {subtitle(session)}
         </p>
       </div>
+      <ProtocolDetails session={session} />
       <ConnectionDetails session={session} />
       <RecordControl session={session} />
       {session.status === "disconnected" && (

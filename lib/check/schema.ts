@@ -11,6 +11,16 @@ import { z } from "zod";
 /** `${VAR}` references are resolved from the environment (or --env-file) at run time. */
 const envValue = z.string().max(10_000);
 
+/** The protocol era the check was recorded in (issue 15); a run speaks it. Absent: auto. */
+const eraField = {
+  era: z
+    .enum(["legacy", "modern"])
+    .optional()
+    .describe(
+      "legacy: initialize (2024-11-05 … 2025-11-25); modern: 2026-07-28. Absent: probe, then fall back.",
+    ),
+};
+
 export const serverLaunchSchema = z.union([
   z
     .object({
@@ -21,12 +31,14 @@ export const serverLaunchSchema = z.union([
         .default({})
         .describe("Values may be ${VAR} references; secrets always are."),
       cwd: z.string().optional().describe("Relative to the check file's folder."),
+      ...eraField,
     })
     .strict(),
   z
     .object({
       preset: z.literal("demo"),
       env: z.record(z.string(), envValue).default({}),
+      ...eraField,
     })
     .strict(),
   z
@@ -40,6 +52,7 @@ export const serverLaunchSchema = z.union([
         .record(z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/), envValue)
         .default({})
         .describe("Sent with every request; values that look secret are ${VAR} references."),
+      ...eraField,
     })
     .strict(),
 ]);

@@ -68,6 +68,7 @@ describe("a check against an HTTP server", () => {
         url: server.url,
         transport: "auto",
         headers: { Authorization: "${AUTHORIZATION}" },
+        era: "legacy",
       });
 
       const green = await runCheckCli([file], { cwd: dir, env: { AUTHORIZATION: SECRET } });

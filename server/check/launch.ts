@@ -59,6 +59,16 @@ export function launchFor(
   checkDir: string,
   vars: Record<string, string | undefined>,
 ): LaunchSpec {
+  const launch = launchOnly(server, checkDir, vars);
+  // The era it was recorded in: a check replays in it (issue 15).
+  return server.era ? { ...launch, era: server.era } : launch;
+}
+
+function launchOnly(
+  server: ServerLaunch,
+  checkDir: string,
+  vars: Record<string, string | undefined>,
+): LaunchSpec {
   const resolve = (v: string) => resolveRefs(v, vars);
   if ("url" in server)
     return {

@@ -379,10 +379,12 @@ export class Recorder {
         : // Absolute here; saving relativizes it to the check file's folder.
           { command: launch.program, args: launch.args, env, cwd: launch.cwd ?? appRoot() };
     }
+    // The era it was recorded in, so a run speaks the same one (issue 15).
+    const era = this.session.era;
     return {
       version: CHECK_FILE_VERSION,
       name,
-      server,
+      server: era ? { ...server, era } : server,
       timeoutMs: 30_000,
       steps: this.steps.map((s) => s.step),
     };

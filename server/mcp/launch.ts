@@ -30,6 +30,17 @@ export function resolveLaunch(body: CreateSessionBody): {
   name?: string;
   preset?: "demo";
 } {
+  const resolved = resolveLaunchOnly(body);
+  // `auto` is the default and stays implicit, so launches compare and save as before.
+  if (body.era && body.era !== "auto") resolved.launch = { ...resolved.launch, era: body.era };
+  return resolved;
+}
+
+function resolveLaunchOnly(body: CreateSessionBody): {
+  launch: LaunchSpec;
+  name?: string;
+  preset?: "demo";
+} {
   if ("preset" in body) {
     return { launch: demoLaunch(body.env ?? {}), name: body.name, preset: body.preset };
   }

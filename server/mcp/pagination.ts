@@ -1,10 +1,13 @@
 import "server-only";
+import type { CacheHints } from "@/lib/contract";
 
 export interface PagedResult<T> {
   items: T[];
   pages: number;
   /** Protocol problems found while walking, e.g. a cursor the server handed out twice. */
   warnings: string[];
+  /** The first page's 2026-07-28 cache hints (`ttlMs`, `cacheScope`), when it carried any. */
+  hints?: CacheHints;
 }
 
 /**
@@ -12,7 +15,9 @@ export interface PagedResult<T> {
  * guards are a cursor repeating — which would loop forever — and a page cap.
  */
 export async function walkPages<T>(
-  fetchPage: (cursor: string | undefined) => Promise<{ items: T[]; nextCursor?: string | undefined }>,
+  fetchPage: (
+    cursor: string | undefined,
+  ) => Promise<{ items: T[]; nextCursor?: string | undefined; hints?: CacheHints }>,
   maxPages: number,
 ): Promise<PagedResult<T>> {
   const items: T[] = [];
@@ -20,9 +25,11 @@ export async function walkPages<T>(
   const seen = new Set<string>();
   let cursor: string | undefined;
   let pages = 0;
+  let hints: CacheHints | undefined;
   for (;;) {
     const page = await fetchPage(cursor);
     pages++;
+    if (pages === 1 && page.hints && Object.keys(page.hints).length) hints = page.hints;
     items.push(...page.items);
     const next = page.nextCursor;
     if (next === undefined || next === null) break;
@@ -39,5 +46,5 @@ export async function walkPages<T>(
     seen.add(next);
     cursor = next;
   }
-  return { items, pages, warnings };
+  return { items, pages, warnings, ...(hints ? { hints } : {}) };
 }

@@ -1,14 +1,12 @@
 import "server-only";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import {
   ErrorCode,
   McpError,
-  ResourceListChangedNotificationSchema,
-  ResourceUpdatedNotificationSchema,
   type Implementation,
   type ServerCapabilities,
 } from "@modelcontextprotocol/sdk/types.js";
 import type {
+  Era,
   FileWatchStatus,
   LaunchSpec,
   LaunchSummary,
@@ -29,6 +27,8 @@ import {
   SignInRequiredError,
   WatchNotSupportedError,
 } from "./errors";
+import { eraChoiceOf, openProtocolClient, ProbeClosedError, type ProtocolClient } from "./era";
+import { LegacyProtocolClient } from "./era/legacy";
 import { Batcher } from "./event-bus";
 import { ListCache } from "./list-cache";
 import { SessionAuth } from "./oauth/session-auth";
@@ -112,7 +112,8 @@ export class McpSession {
   /** Watch mode, while it is on; stopped by close(). */
   private fileWatchControl: FileWatchControl | null = null;
 
-  private readonly client: Client;
+  /** The client of the era the server speaks (server/mcp/era/); replaced on every connect. */
+  private client: ProtocolClient;
   private transport: OwnedTransport;
   private tap: TrafficTap;
   /** An expired remote session being replaced: its transport's close is not a disconnect. */
@@ -149,38 +150,60 @@ export class McpSession {
             if (this.auth) this.changed();
           })
         : null;
-    this.client = new Client(CLIENT_INFO, { capabilities: {} });
-    this.client.onclose = () => this.onTransportClosed();
-    this.client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) =>
-      this.onResourceUpdated(n.params.uri),
-    );
-    // The SDK's own listChanged auto-refresh re-lists only the first page; walk every page ourselves.
-    this.client.setNotificationHandler(ResourceListChangedNotificationSchema, () => this.onListChanged());
+    // Until the first connect: never connected, so close() has nothing to end.
+    this.client = new LegacyProtocolClient(CLIENT_INFO, this.protocolHandlers);
     this.transport = this.newTransport();
     this.tap = this.newTap();
     this.resources = new ListCache(
       () =>
         this.request(() =>
-          walkPages(async (cursor) => {
-            const r = await this.client.listResources(cursor ? { cursor } : {}, this.requestOptions());
-            return { items: r.resources, nextCursor: r.nextCursor };
-          }, config.maxPages),
+          walkPages((cursor) => this.client.listResources(cursor, this.requestOptions()), config.maxPages),
         ),
       (r) => r.uri,
     );
     this.templates = new ListCache(
       () =>
         this.request(() =>
-          walkPages(async (cursor) => {
-            const r = await this.client.listResourceTemplates(
-              cursor ? { cursor } : {},
-              this.requestOptions(),
-            );
-            return { items: r.resourceTemplates, nextCursor: r.nextCursor };
-          }, config.maxPages),
+          walkPages((cursor) => this.client.listTemplates(cursor, this.requestOptions()), config.maxPages),
         ),
       (t) => t.uriTemplate,
     );
+  }
+
+  private readonly protocolHandlers = {
+    onResourceUpdated: (uri: string) => this.onResourceUpdated(uri),
+    onListChanged: () => this.onListChanged(),
+    onClose: () => this.onTransportClosed(),
+    note: (text: string) => this.writeStderr(text),
+  };
+
+  /**
+   * Connect on the current tap in the era the launch asks for (auto: probe `server/discover`,
+   * else `initialize`). A server that closed on the probe is started once more and spoken to
+   * with `initialize`.
+   */
+  private async openClient(): Promise<void> {
+    const open = (forceLegacy: boolean) =>
+      openProtocolClient(
+        this.launch,
+        this.tap,
+        CLIENT_INFO,
+        this.protocolHandlers,
+        this.config.connectTimeoutMs,
+        forceLegacy,
+      );
+    try {
+      this.client = await open(false);
+    } catch (err) {
+      if (!(err instanceof ProbeClosedError)) throw err;
+      this.writeStderr(
+        "[inspector] the server closed on server/discover; starting it again with initialize\n",
+      );
+      await this.transport.close().catch(() => undefined);
+      this.transport = this.newTransport();
+      this.tap = this.newTap();
+      this.client = await open(true);
+    }
   }
 
   private newTransport(): OwnedTransport {
@@ -290,7 +313,7 @@ export class McpSession {
   async connect(): Promise<void> {
     this.auth?.beginAttempt();
     try {
-      await this.client.connect(this.tap, { timeout: this.config.connectTimeoutMs });
+      await this.openClient();
     } catch (cause) {
       if (this.auth?.awaitingConsent(cause)) {
         // Not a dead end: the session stays, waiting for the user to sign in (issue 11).
@@ -311,9 +334,9 @@ export class McpSession {
         this.transport.exit?.signal ?? null,
       );
     }
-    this.serverInfo = this.client.getServerVersion() ?? null;
-    this.capabilities = this.client.getServerCapabilities() ?? null;
-    this.instructions = this.client.getInstructions();
+    this.serverInfo = this.client.serverInfo();
+    this.capabilities = this.client.capabilities();
+    this.instructions = this.client.instructions();
     if (!this.nameFixed && this.serverInfo && !this.connectedAt)
       this.name = this.serverInfo.title || this.serverInfo.name;
     this.transport.connected();
@@ -410,7 +433,7 @@ export class McpSession {
           await old.close().catch(() => undefined);
           this.transport = this.newTransport();
           this.tap = this.newTap();
-          await this.client.connect(this.tap, { timeout: this.config.connectTimeoutMs });
+          await this.openClient();
         } catch (cause) {
           const err = cause instanceof Error ? cause : new Error(String(cause));
           const reason =
@@ -422,7 +445,7 @@ export class McpSession {
           opened();
         }
         this.reinitialized++;
-        this.capabilities = this.client.getServerCapabilities() ?? this.capabilities;
+        this.capabilities = this.client.capabilities() ?? this.capabilities;
         this.changed();
         await this.resubscribe();
         this.relistInBackground("re-initialization");
@@ -456,7 +479,7 @@ export class McpSession {
         await this.transport.close().catch(() => undefined);
         this.transport = this.newTransport();
         this.tap = this.newTap();
-        await this.client.connect(this.tap, { timeout: this.config.connectTimeoutMs });
+        await this.openClient();
       } catch (cause) {
         await this.transport.settle(500);
         const reason = this.describeStartFailure(cause);
@@ -471,9 +494,9 @@ export class McpSession {
         this.opening = null;
         opened();
       }
-      this.serverInfo = this.client.getServerVersion() ?? this.serverInfo;
-      this.capabilities = this.client.getServerCapabilities() ?? null;
-      this.instructions = this.client.getInstructions();
+      this.serverInfo = this.client.serverInfo() ?? this.serverInfo;
+      this.capabilities = this.client.capabilities();
+      this.instructions = this.client.instructions();
       this.transport.connected();
       this.connectedAt = new Date();
       this.changed();
@@ -658,6 +681,11 @@ export class McpSession {
     return result;
   }
 
+  /** The era the server speaks, once connected (server/mcp/era/). */
+  get era(): Era | undefined {
+    return this.connectedAt ? this.client.era : undefined;
+  }
+
   /** The URIs the user read most recently (at most 20), newest last. */
   recentReads(): string[] {
     return [...this.readUris];
@@ -667,7 +695,7 @@ export class McpSession {
   private fetchRead(uri: string, fresh: boolean): Promise<ReadResponse> {
     const latest = fresh ? undefined : this.watches.get(uri)?.latest();
     if (latest && this.status === "connected") return Promise.resolve(latest.result);
-    return this.request(() => this.client.readResource({ uri }, this.requestOptions()));
+    return this.request(() => this.client.read(uri, this.requestOptions()));
   }
 
   async complete(
@@ -677,7 +705,7 @@ export class McpSession {
   ): Promise<{ values: string[]; total?: number; hasMore?: boolean }> {
     this.requireConnected();
     if (!this.capabilities?.completions) throw new CompletionsNotSupportedError(this.name);
-    const r = await this.request(() =>
+    return this.request(() =>
       this.client.complete(
         {
           ref: { type: "ref/resource", uri: uriTemplate },
@@ -687,28 +715,22 @@ export class McpSession {
         this.requestOptions(),
       ),
     );
-    return r.completion;
   }
 
   async listTools() {
     const r = await this.request(() =>
-      walkPages(async (cursor) => {
-        const page = await this.client.listTools(cursor ? { cursor } : {}, this.requestOptions());
-        return { items: page.tools, nextCursor: page.nextCursor };
-      }, this.config.maxPages),
+      walkPages((cursor) => this.client.listTools(cursor, this.requestOptions()), this.config.maxPages),
     );
     return r.items;
   }
 
   callTool(name: string, args: Record<string, unknown>) {
     this.tell({ type: "tool-call", name, arguments: args });
-    return this.request(() =>
-      this.client.callTool({ name, arguments: args }, undefined, this.requestOptions()),
-    );
+    return this.request(() => this.client.callTool(name, args, this.requestOptions()));
   }
 
   private subscribe(uri: string): Promise<unknown> {
-    return this.request(() => this.client.subscribeResource({ uri }, this.requestOptions()));
+    return this.request(() => this.client.watch(uri, this.requestOptions()));
   }
 
   async watch(uri: string): Promise<Watch> {
@@ -742,6 +764,7 @@ export class McpSession {
       },
     );
     this.watches.set(uri, watch);
+    this.markAcknowledged();
     watch.add(await this.fetchRead(uri, true));
     this.emitWatches();
     return watch;
@@ -751,12 +774,18 @@ export class McpSession {
     if (this.watches.delete(uri)) {
       this.emitWatches();
       if (this.status === "connected") {
-        await this.request(() => this.client.unsubscribeResource({ uri }, this.requestOptions())).catch(
-          (err: unknown) => this.writeStderr(`[inspector] unsubscribe ${uri} failed: ${String(err)}\n`),
+        await this.request(() => this.client.unwatch(uri, this.requestOptions())).catch((err: unknown) =>
+          this.writeStderr(`[inspector] unsubscribe ${uri} failed: ${String(err)}\n`),
         );
       }
     }
     this.tell({ type: "unwatch", uri });
+  }
+
+  /** Which watches the server's listen stream left out (modern era; never in the legacy one). */
+  private markAcknowledged(): void {
+    const left = new Set(this.client.unacknowledged());
+    for (const watch of this.watches.values()) watch.unacknowledged = left.has(watch.uri);
   }
 
   private emitWatches(): void {
@@ -807,6 +836,8 @@ export class McpSession {
       serverInfo: this.serverInfo,
       capabilities: this.capabilities,
       protocolVersion: this.tap.protocolVersion,
+      ...(this.connectedAt ? { era: this.client.era } : {}),
+      eraChoice: eraChoiceOf(this.launch),
       ...(this.instructions ? { instructions: this.instructions } : {}),
       startedAt: this.startedAt.toISOString(),
       ...(this.connectedAt ? { connectedAt: this.connectedAt.toISOString() } : {}),

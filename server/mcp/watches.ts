@@ -28,7 +28,7 @@ function digest(result: ReadResponse): ContentDigest[] {
 
 /**
  * One watched resource: what the user follows, independent of the protocol call that serves it
- * (`resources/subscribe` today; `subscriptions/listen` for 2026-07-28 servers later). Keeps the
+ * (`resources/subscribe`, or the `subscriptions/listen` stream of a 2026-07-28 server). Keeps the
  * last few versions so the UI can step back and diff; re-reads are coalesced so a storm of
  * `updated` notifications costs at most one read in flight and one queued.
  */
@@ -36,6 +36,8 @@ export class Watch {
   readonly since = Date.now();
   updates = 0;
   lastUpdateAt: number | null = null;
+  /** 2026-07-28: the server's listen acknowledgement left this URI out. */
+  unacknowledged = false;
   private readonly versions: RingBuffer<WatchVersion>;
   private nextVersion = 1;
   private reading: Promise<void> | null = null;
@@ -104,6 +106,7 @@ export class Watch {
       since: this.since,
       updates: this.updates,
       lastUpdateAt: this.lastUpdateAt,
+      ...(this.unacknowledged ? { unacknowledged: true } : {}),
       versions: this.list().map(({ version, at, digests }) => ({ version, at, digests })),
     };
   }

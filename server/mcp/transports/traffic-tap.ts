@@ -28,6 +28,7 @@ export class TrafficTap implements Transport {
   onerror?: (error: Error) => void;
   onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
   protocolVersion: string | null = null;
+  private started: Promise<void> | null = null;
 
   constructor(
     private readonly inner: Transport,
@@ -45,8 +46,9 @@ export class TrafficTap implements Transport {
     return this.inner.sessionId;
   }
 
+  /** Idempotent: the era probe starts the transport before a client's connect() starts it again. */
   start(): Promise<void> {
-    return this.inner.start();
+    return (this.started ??= this.inner.start());
   }
 
   send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {

@@ -8,10 +8,11 @@ export const dynamic = "force-dynamic";
 export const GET = apiRoute<{ id: string }>(async (req, { id }) => {
   const { refresh } = parseWith(refreshQuerySchema, searchParams(req));
   const session = getRegistry().get(parseWith(sessionIdSchema, id));
-  const { items, pages, warnings } = await session.listResources(refresh === "1");
+  const { items, pages, warnings, hints } = await session.listResources(refresh === "1");
   return json({
     resources: items,
     pages,
     ...(warnings.length ? { warnings } : {}),
+    ...hints,
   } satisfies ResourceListResponse);
 });

@@ -7,10 +7,11 @@ export const dynamic = "force-dynamic";
 export const GET = apiRoute<{ id: string }>(async (req, { id }) => {
   const { refresh } = parseWith(refreshQuerySchema, searchParams(req));
   const session = getRegistry().get(parseWith(sessionIdSchema, id));
-  const { items, pages, warnings } = await session.listTemplates(refresh === "1");
+  const { items, pages, warnings, hints } = await session.listTemplates(refresh === "1");
   return json({
     resourceTemplates: items,
     pages,
     ...(warnings.length ? { warnings } : {}),
+    ...hints,
   } satisfies TemplateListResponse);
 });

@@ -1,0 +1,53 @@
+/**
+ * Issue 15 end to end: a server that speaks the 2026-07-28 revision, connected through the page
+ * with the era left on auto. The card says which era and version it speaks; a watched resource
+ * follows the server over subscriptions/listen, and the list follows list_changed.
+ */
+import { expect, test } from "./fixtures";
+
+test.afterEach(async ({ api }) => api.deleteAll());
+
+test("a 2026-07-28 server: era and version on its card, a watched resource and the list follow it live", async ({
+  page,
+  inspector,
+  api,
+}) => {
+  await inspector.open();
+  await inspector.pasteCommand("node e2e/fixtures/servers/modern-server.mjs");
+  await expect(page.getByLabel("Protocol era")).toHaveValue("auto");
+  await inspector.confirmRun();
+  await expect(inspector.tree).toBeVisible({ timeout: 20_000 });
+
+  const card = inspector.selectedServerCard;
+  await expect(card.getByText("modern era · 2026-07-28")).toBeVisible();
+  await expect(card).toContainText("resources: subscribe, listChanged");
+
+  // Both the leaf and the folder the list change lands in are in view before anything changes.
+  const items = inspector.treeItem("items");
+  if ((await items.getAttribute("aria-expanded")) === "false") await items.click();
+  await expect(inspector.treeItem("item 1")).toBeVisible();
+  await inspector.openResource([], "note");
+  await expect(inspector.viewer).toContainText("note after 0 touches");
+  await expect(
+    inspector.viewer.getByRole("definition").filter({ hasText: "ttlMs 5,000 · cacheScope public" }),
+  ).toBeVisible();
+
+  await inspector.watchToggle("Watch").click();
+  await expect(inspector.watchToggle("Unwatch")).toBeVisible();
+  await expect(inspector.viewer).not.toContainText("Not acknowledged");
+
+  const [session] = await api.sessions();
+  await api.callTool(session!.id, "touch", { add: true });
+
+  // No click from here on: the update arrives over subscriptions/listen, the list over list_changed.
+  await expect(inspector.viewer).toContainText("note after 1 touches", { timeout: 10_000 });
+  await expect(inspector.updatedMarker).toBeVisible();
+  const added = inspector.treeItem("item 2");
+  await expect(added).toBeVisible({ timeout: 10_000 });
+  await expect(added).toContainText("new");
+  await page.screenshot({ path: test.info().outputPath("modern-era.png") });
+
+  // A read the server answers with input_required is said so, not shown as content.
+  await inspector.treeItem("form").click();
+  await expect(inspector.viewer.getByRole("status").filter({ hasText: "input_required" })).toBeVisible();
+});

@@ -1,0 +1,239 @@
+import "server-only";
+import {
+  Client,
+  ProtocolError,
+  SdkError,
+  SdkErrorCode,
+  type DiscoverResult,
+  type McpSubscription,
+  type SubscriptionFilter,
+} from "@modelcontextprotocol/client";
+import { ErrorCode, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type {
+  CacheHints,
+  Implementation,
+  ReadResponse,
+  Resource,
+  ResourceTemplate,
+  ServerCapabilities,
+  Tool,
+} from "@/lib/contract";
+import type { TrafficTap } from "../transports/traffic-tap";
+import { MODERN_CLIENT_CAPABILITIES } from "./probe";
+import type { Page, ProtocolClient, ProtocolHandlers, RequestOptions } from "./types";
+
+const BACKOFF_FIRST_MS = 500;
+const BACKOFF_MAX_MS = 30_000;
+
+/** The cache hints of a 2026-07-28 result, when it carries valid ones. */
+export function hintsOf(result: unknown): CacheHints {
+  const r = result as { ttlMs?: unknown; cacheScope?: unknown };
+  return {
+    ...(typeof r.ttlMs === "number" && r.ttlMs >= 0 ? { ttlMs: r.ttlMs } : {}),
+    ...(r.cacheScope === "public" || r.cacheScope === "private" ? { cacheScope: r.cacheScope } : {}),
+  };
+}
+
+/**
+ * The v2 client's errors as SDK 1.32's `McpError`, which the session and the HTTP error mapping
+ * already understand (a not-found read stays -32602/-32002, a timeout a timeout).
+ */
+function asMcpError(err: unknown): unknown {
+  if (err instanceof ProtocolError) return new McpError(err.code, err.message, err.data);
+  if (err instanceof SdkError) {
+    if (err.code === SdkErrorCode.RequestTimeout) return new McpError(ErrorCode.RequestTimeout, err.message);
+    if (err.code === SdkErrorCode.ConnectionClosed || err.code === SdkErrorCode.NotConnected)
+      return new McpError(ErrorCode.ConnectionClosed, err.message);
+  }
+  return err;
+}
+
+async function translated<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    throw asMcpError(err);
+  }
+}
+
+/**
+ * The 2026-07-28 era through `@modelcontextprotocol/client` 2.x. Watches are one
+ * `subscriptions/listen` stream carrying list_changed and every watched URI: changing the set
+ * opens the new stream before closing the old one (no gap; a duplicate update only coalesces),
+ * and a stream the server ends is opened again with backoff. Requests go out as they are
+ * (`client.request`), never through the v2 client's response cache: the inspector shows what the
+ * server answers, and its page honours `ttlMs` itself.
+ */
+export class ModernProtocolClient implements ProtocolClient {
+  readonly era = "modern" as const;
+  private readonly client: Client;
+  private readonly watched = new Set<string>();
+  private subscription: McpSubscription | null = null;
+  private honored = new Set<string>();
+  private queue: Promise<void> = Promise.resolve();
+  private ended = false;
+  private backoff = BACKOFF_FIRST_MS;
+  private retry: ReturnType<typeof setTimeout> | null = null;
+  private options: RequestOptions = { timeout: 30_000 };
+
+  constructor(
+    clientInfo: Implementation,
+    private readonly handlers: ProtocolHandlers,
+    private readonly discover: DiscoverResult,
+  ) {
+    this.client = new Client(clientInfo, {
+      capabilities: MODERN_CLIENT_CAPABILITIES,
+      // A read that needs input is shown as such, never answered by the inspector.
+      inputRequired: { autoFulfill: false },
+    });
+    this.client.onclose = () => {
+      this.ended = true;
+      handlers.onClose();
+    };
+    this.client.setNotificationHandler("notifications/resources/updated", (n) =>
+      handlers.onResourceUpdated(n.params.uri),
+    );
+    this.client.setNotificationHandler("notifications/resources/list_changed", () =>
+      handlers.onListChanged(),
+    );
+  }
+
+  async connect(tap: TrafficTap, options: RequestOptions): Promise<void> {
+    this.options = options;
+    // The tap is an SDK 1.32 Transport; the v2 client takes it as it is (same shape).
+    await this.client.connect(tap, {
+      ...options,
+      prior: { kind: "modern", discover: this.discover },
+    });
+    await this.relisten();
+  }
+
+  serverInfo(): Implementation | null {
+    return this.client.getServerVersion() ?? null;
+  }
+
+  capabilities(): ServerCapabilities | null {
+    return (this.client.getServerCapabilities() as ServerCapabilities | undefined) ?? null;
+  }
+
+  instructions() {
+    return this.client.getInstructions();
+  }
+
+  async listResources(cursor: string | undefined, options: RequestOptions): Promise<Page<Resource>> {
+    const r = await translated(() =>
+      this.client.request({ method: "resources/list", params: cursor ? { cursor } : {} }, options),
+    );
+    return { items: r.resources, nextCursor: r.nextCursor, hints: hintsOf(r) };
+  }
+
+  async listTemplates(cursor: string | undefined, options: RequestOptions): Promise<Page<ResourceTemplate>> {
+    const r = await translated(() =>
+      this.client.request({ method: "resources/templates/list", params: cursor ? { cursor } : {} }, options),
+    );
+    return { items: r.resourceTemplates, nextCursor: r.nextCursor, hints: hintsOf(r) };
+  }
+
+  async read(uri: string, options: RequestOptions): Promise<ReadResponse> {
+    const r = (await translated(() =>
+      this.client.request(
+        { method: "resources/read", params: { uri } },
+        { ...options, allowInputRequired: true },
+      ),
+    )) as Record<string, unknown>;
+    if (r.resultType === "input_required") {
+      const inputRequests = (r.inputRequests ?? {}) as Record<string, unknown>;
+      return { contents: [], resultType: "input_required", inputRequests, ...hintsOf(r) };
+    }
+    return r as ReadResponse;
+  }
+
+  async complete(params: Parameters<ProtocolClient["complete"]>[0], options: RequestOptions) {
+    return (await translated(() => this.client.complete(params, options))).completion;
+  }
+
+  async listTools(cursor: string | undefined, options: RequestOptions): Promise<Page<Tool>> {
+    const r = await translated(() =>
+      this.client.request({ method: "tools/list", params: cursor ? { cursor } : {} }, options),
+    );
+    return { items: r.tools as Tool[], nextCursor: r.nextCursor };
+  }
+
+  async callTool(name: string, args: Record<string, unknown>, options: RequestOptions) {
+    return (await translated(() =>
+      this.client.callTool({ name, arguments: args }, options),
+    )) as unknown as CallToolResult;
+  }
+
+  async watch(uri: string, options: RequestOptions) {
+    this.options = options;
+    this.watched.add(uri);
+    await this.relisten();
+  }
+
+  async unwatch(uri: string, options: RequestOptions) {
+    this.options = options;
+    if (this.watched.delete(uri)) await this.relisten();
+  }
+
+  unacknowledged(): string[] {
+    return [...this.watched].filter((uri) => !this.honored.has(uri));
+  }
+
+  async close() {
+    this.ended = true;
+    if (this.retry) clearTimeout(this.retry);
+    await this.client.close();
+  }
+
+  private filter(): SubscriptionFilter | null {
+    const listChanged = Boolean(this.capabilities()?.resources?.listChanged);
+    if (!listChanged && this.watched.size === 0) return null;
+    return {
+      ...(listChanged ? { resourcesListChanged: true } : {}),
+      ...(this.watched.size ? { resourceSubscriptions: [...this.watched] } : {}),
+    };
+  }
+
+  /** One stream for the current set; calls queue, so two re-listens never race. */
+  private relisten(): Promise<void> {
+    const run = async () => {
+      if (this.ended) return;
+      const old = this.subscription;
+      const filter = this.filter();
+      if (filter) {
+        const next = await translated(() => this.client.listen(filter, { timeout: this.options.timeout }));
+        this.subscription = next;
+        this.honored = new Set(next.honoredFilter.resourceSubscriptions ?? []);
+        this.backoff = BACKOFF_FIRST_MS;
+        void next.closed.then((how) => this.streamEnded(next, how));
+      } else {
+        this.subscription = null;
+        this.honored = new Set();
+      }
+      if (old) await old.close();
+    };
+    const p = this.queue.then(run);
+    this.queue = p.catch(() => undefined);
+    return p;
+  }
+
+  private streamEnded(sub: McpSubscription, how: "local" | "graceful" | "remote") {
+    if (how === "local" || this.ended || sub !== this.subscription) return;
+    this.subscription = null;
+    this.scheduleRelisten(`the server ended the subscriptions/listen stream (${how})`);
+  }
+
+  private scheduleRelisten(why: string) {
+    const wait = this.backoff;
+    this.backoff = Math.min(this.backoff * 2, BACKOFF_MAX_MS);
+    this.handlers.note(`[inspector] ${why}; listening again in ${wait} ms\n`);
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      this.relisten().catch((err: unknown) => {
+        if (!this.ended) this.scheduleRelisten(`listening again failed: ${String(err)}`);
+      });
+    }, wait);
+    this.retry.unref?.();
+  }
+}
