@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import type { StreamStatus } from "@/lib/event-stream-client";
+import { KeyboardShortcuts } from "@/components/keyboard/keyboard-shortcuts";
+import { ThemeToggle } from "@/components/theme/theme-toggle";
 import { StreamIndicator } from "./stream-indicator";
 
 export interface HeaderBarProps {
@@ -15,7 +17,7 @@ export interface HeaderBarProps {
 
 export function HeaderBar({ connected, backendDown, stream, actions }: HeaderBarProps) {
   return (
-    <header className="flex h-10 shrink-0 items-center gap-3 border-b border-zinc-800 bg-zinc-900 px-4 text-zinc-100">
+    <header className="palette-light flex h-10 shrink-0 items-center gap-3 border-b border-zinc-800 bg-zinc-900 px-4 text-zinc-100">
       <svg
         aria-hidden="true"
         viewBox="0 0 20 20"
@@ -42,6 +44,8 @@ export function HeaderBar({ connected, backendDown, stream, actions }: HeaderBar
         )}
         {stream && <StreamIndicator status={stream} />}
         {actions}
+        <ThemeToggle />
+        <KeyboardShortcuts />
       </span>
     </header>
   );
