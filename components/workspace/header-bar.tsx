@@ -31,7 +31,7 @@ export function HeaderBar({ connected, backendDown, stream, actions }: HeaderBar
         <path d="M6.5 8.5h4M8.5 6.5v4" strokeLinecap="round" />
       </svg>
       <h1 className="text-sm font-semibold tracking-tight">MCP Resource Inspector</h1>
-      <span className="ml-auto flex items-center gap-3 text-[11px] text-zinc-400">
+      <span className="ml-auto flex items-center gap-3 text-[11px] text-zinc-300">
         {backendDown ? (
           <span role="status" className="flex items-center gap-1.5 text-rose-300">
             <span aria-hidden="true" className="size-1.5 rounded-full bg-rose-400" />
