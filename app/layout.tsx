@@ -1,5 +1,7 @@
 import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
 import type { ReactNode } from "react";
+import { nonceOf, THEME_BOOT_SCRIPT } from "@/lib/theme";
 import { Providers } from "./providers";
 import "./globals.css";
 
@@ -12,12 +14,21 @@ export const metadata: Metadata = {
 };
 
 export const viewport: Viewport = {
-  colorScheme: "light",
+  colorScheme: "light dark",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // The launcher puts this answer's CSP (with its nonce) on the request, as Next reads it for its
+  // own scripts (server/cli/request-gate.ts). The theme script carries the same nonce, so it runs
+  // before the first paint with no 'unsafe-inline' in the policy.
+  const nonce = nonceOf((await headers()).get("content-security-policy"));
   return (
-    <html lang="en">
+    // The boot script sets data-theme before React hydrates; React must not undo it.
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        {/* Our own constant (lib/theme.ts), never anything a server sent. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+      </head>
       <body>
         <Providers>{children}</Providers>
       </body>

@@ -1,9 +1,10 @@
 "use client";
 
-import { Highlight, themes } from "prism-react-renderer";
+import { Highlight } from "prism-react-renderer";
 import { useMemo, useState, type ReactNode } from "react";
 import type { CodeLanguage } from "@/lib/mime-dispatch";
 import { codeRows, type CodeToken } from "./code-rows";
+import { codeTheme } from "./code-theme";
 import { Prism } from "./prism-languages";
 import { RendererToolbar } from "./renderer-toolbar";
 import { ToggleOption } from "./toggle-option";
@@ -26,7 +27,7 @@ export function CodeView({ text, language, actions, controls, label = "Source" }
   const [wrap, setWrap] = useState(false);
   const grammar = Prism.languages[language] ? language : "plain";
   return (
-    <Highlight prism={Prism} theme={themes.github} code={text.replace(/\n$/, "")} language={grammar}>
+    <Highlight prism={Prism} theme={codeTheme} code={text.replace(/\n$/, "")} language={grammar}>
       {({ tokens, getTokenProps }) => (
         <div>
           <RendererToolbar actions={actions}>

@@ -6,10 +6,11 @@ import remarkGfm from "remark-gfm";
 import { CodeView } from "./code-view";
 import { MarkdownImage } from "./markdown-image";
 import { MarkdownLink } from "./markdown-link";
+import { MarkdownTaskBox } from "./markdown-task-box";
 import { RendererToolbar } from "./renderer-toolbar";
 import { ViewSwitch } from "./view-switch";
 
-const components: Components = { a: MarkdownLink, img: MarkdownImage };
+const components: Components = { a: MarkdownLink, img: MarkdownImage, input: MarkdownTaskBox };
 
 // Links and images keep their URL for the components above to judge; any other URL-bearing
 // attribute (none arise without raw HTML) is dropped.

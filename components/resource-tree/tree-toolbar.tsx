@@ -27,6 +27,7 @@ export function TreeToolbar(props: TreeToolbarProps) {
       <input
         type="search"
         aria-label="Filter resources"
+        data-shortcut="filter"
         placeholder="Filter by name, title or URI"
         value={props.filter}
         onChange={(event) => props.onFilter(event.target.value)}

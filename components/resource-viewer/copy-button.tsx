@@ -6,10 +6,12 @@ export interface CopyButtonProps {
   text: string;
   /** Accessible name, e.g. "Copy URI". */
   label: string;
+  /** Marks the button for a keyboard shortcut (components/keyboard). */
+  shortcut?: string;
 }
 
 /** Copies `text` to the clipboard and says so for a moment. */
-export function CopyButton({ text, label }: CopyButtonProps) {
+export function CopyButton({ text, label, shortcut }: CopyButtonProps) {
   const { state, copy } = useCopy();
 
   return (
@@ -17,6 +19,7 @@ export function CopyButton({ text, label }: CopyButtonProps) {
       type="button"
       onClick={() => void copy(text)}
       aria-label={label}
+      data-shortcut={shortcut}
       title={label}
       className="inline-flex shrink-0 items-center gap-1 rounded border border-zinc-300 bg-white px-1.5 py-0.5 text-[11px] font-medium text-zinc-700 hover:bg-zinc-100"
     >

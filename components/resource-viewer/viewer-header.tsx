@@ -19,10 +19,11 @@ export function ViewerHeader({ title, uri, reading, onReRead, children }: Viewer
         <code className="min-w-0 flex-1 rounded border border-zinc-200 bg-white px-2 py-1 font-mono text-xs break-all text-zinc-800">
           {uri}
         </code>
-        <CopyButton text={uri} label="Copy URI" />
+        <CopyButton text={uri} label="Copy URI" shortcut="copy-uri" />
         <button
           type="button"
           onClick={onReRead}
+          data-shortcut="re-read"
           disabled={reading}
           className="shrink-0 rounded border border-zinc-300 bg-white px-1.5 py-0.5 text-[11px] font-medium text-zinc-700 hover:bg-zinc-100 disabled:opacity-50"
         >

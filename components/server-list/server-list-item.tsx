@@ -60,6 +60,7 @@ export function ServerListItem({
           type="button"
           onClick={onSelect}
           aria-current={selected ? "true" : undefined}
+          data-shortcut="server"
           aria-describedby={`${statusId} ${detailId}`}
           className="line-clamp-2 min-w-0 flex-1 text-left leading-4 font-medium break-words text-zinc-900 after:absolute after:inset-0 after:rounded-md focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-sky-600"
         >

@@ -72,7 +72,7 @@ export function StderrConsole({ sessionId, serverName, filter, onFilter }: Stder
           })
         }
       />
-      <div className="relative min-h-0 flex-1 bg-zinc-950">
+      <div className="palette-light relative min-h-0 flex-1 bg-zinc-950">
         <div
           ref={scrollRef}
           role="log"

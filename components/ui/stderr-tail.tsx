@@ -16,7 +16,7 @@ export function StderrTail({ lines, dropped = 0, summary, defaultOpen = false }:
       <summary className="cursor-pointer text-xs text-zinc-600 select-none hover:text-zinc-900">
         {summary ?? "stderr"} ({lines.length} {lines.length === 1 ? "line" : "lines"})
       </summary>
-      <pre className="scrollbar-thin mt-1 max-h-64 overflow-auto rounded border border-zinc-200 bg-zinc-950 px-2 py-1.5 font-mono text-[11px] leading-4 whitespace-pre-wrap text-zinc-100">
+      <pre className="palette-light scrollbar-thin mt-1 max-h-64 overflow-auto rounded border border-zinc-200 bg-zinc-950 px-2 py-1.5 font-mono text-[11px] leading-4 whitespace-pre-wrap text-zinc-100">
         {dropped > 0 && (
           <span className="text-zinc-500">
             … {dropped} earlier lines dropped{"\n"}

@@ -12,6 +12,7 @@ export function WatchToggle({ watching, pending, error, onToggle }: WatchToggleP
       <button
         type="button"
         onClick={onToggle}
+        data-shortcut="watch"
         disabled={pending}
         title={
           watching

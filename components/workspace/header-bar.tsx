@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import type { StreamStatus } from "@/lib/event-stream-client";
+import { KeyboardShortcuts } from "@/components/keyboard/keyboard-shortcuts";
+import { ThemeToggle } from "@/components/theme/theme-toggle";
 import { StreamIndicator } from "./stream-indicator";
 
 export interface HeaderBarProps {
@@ -15,7 +17,7 @@ export interface HeaderBarProps {
 
 export function HeaderBar({ connected, backendDown, stream, actions }: HeaderBarProps) {
   return (
-    <header className="flex h-10 shrink-0 items-center gap-3 border-b border-zinc-800 bg-zinc-900 px-4 text-zinc-100">
+    <header className="palette-light flex h-10 shrink-0 items-center gap-3 border-b border-zinc-800 bg-zinc-900 px-4 text-zinc-100">
       <svg
         aria-hidden="true"
         viewBox="0 0 20 20"
@@ -29,7 +31,7 @@ export function HeaderBar({ connected, backendDown, stream, actions }: HeaderBar
         <path d="M6.5 8.5h4M8.5 6.5v4" strokeLinecap="round" />
       </svg>
       <h1 className="text-sm font-semibold tracking-tight">MCP Resource Inspector</h1>
-      <span className="ml-auto flex items-center gap-3 text-[11px] text-zinc-400">
+      <span className="ml-auto flex items-center gap-3 text-[11px] text-zinc-300">
         {backendDown ? (
           <span role="status" className="flex items-center gap-1.5 text-rose-300">
             <span aria-hidden="true" className="size-1.5 rounded-full bg-rose-400" />
@@ -42,6 +44,8 @@ export function HeaderBar({ connected, backendDown, stream, actions }: HeaderBar
         )}
         {stream && <StreamIndicator status={stream} />}
         {actions}
+        <ThemeToggle />
+        <KeyboardShortcuts />
       </span>
     </header>
   );

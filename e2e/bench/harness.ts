@@ -83,7 +83,11 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs });
 }
 
-export async function api<T>(app: Pick<App, "base" | "token">, path: string, init: RequestInit = {}): Promise<T> {
+export async function api<T>(
+  app: Pick<App, "base" | "token">,
+  path: string,
+  init: RequestInit = {},
+): Promise<T> {
   const res = await fetch(`${app.base}${path}`, {
     ...init,
     headers: {
