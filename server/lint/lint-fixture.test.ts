@@ -97,15 +97,12 @@ describe("lint fixture: each check fires on its misbehaviour", () => {
   }
 
   it("slow: a read over the threshold is a warning, once per method however often it happens", async () => {
-    const { problems } = await scanned(lintFixture(["slow"]), (s) => (s.lint.slowMs = 800));
-    expect(problems).toEqual([
-      expect.objectContaining({
-        code: "slow-request",
-        severity: "warning",
-        count: 1,
-        evidence: expect.objectContaining({ method: "resources/read" }),
-      }),
-    ]);
+    const { session } = await scanned(lintFixture(["slow"]), (s) => (s.lint.slowMs = 800));
+    await session.read("lint://docs/slow", true);
+    const problems = session.lint.list();
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ code: "slow-request", severity: "warning", count: 2 });
+    expect(problems[0]?.evidence.method).toBe("resources/read");
   });
 
   it("evidence points at the traffic log entry that shows the problem", async () => {
