@@ -100,7 +100,7 @@ describe("lint fixture: each check fires on its misbehaviour", () => {
     const { session } = await scanned(lintFixture(["slow"]), (s) => (s.lint.slowMs = 800));
     await session.read("lint://docs/slow", true);
     const problems = session.lint.list();
-    expect(problems).toHaveLength(1);
+    expect(problems, JSON.stringify(problems)).toHaveLength(1);
     expect(problems[0]).toMatchObject({ code: "slow-request", severity: "warning", count: 2 });
     expect(problems[0]?.evidence.method).toBe("resources/read");
   });

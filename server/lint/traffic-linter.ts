@@ -114,7 +114,7 @@ export class TrafficLinter {
   dropped = 0;
 
   constructor(options: LinterOptions = {}) {
-    this.slowMs = options.slowMs ?? (Number(process.env.MCP_INSPECTOR_SLOW_REQUEST_MS) || 10_000);
+    this.slowMs = options.slowMs ?? 10_000;
     this.capacity = options.capacity ?? 500;
   }
 
@@ -213,7 +213,9 @@ export class TrafficLinter {
       return;
     }
     const latency = Date.now() - req.at;
-    if (latency > this.slowMs)
+    // initialize is timed from spawn: its latency is mostly the process starting (npx may even
+    // download), which clients bound with a separate connect timeout. Not a slow request.
+    if (latency > this.slowMs && req.method !== "initialize")
       this.add(
         {
           code: "slow-request",

@@ -100,7 +100,7 @@ export class McpSession {
   readonly stderr = new StderrLog();
   readonly traffic = new TrafficLog();
   /** The Problems panel: fed passively from the traffic below (server/lint/). */
-  readonly lint = new TrafficLinter();
+  readonly lint: TrafficLinter;
   readonly watches = new Map<string, Watch>();
   readonly resources: ListCache<Resource>;
   readonly templates: ListCache<ResourceTemplate>;
@@ -139,6 +139,7 @@ export class McpSession {
     private readonly emitToBus: Emit,
     name?: string,
   ) {
+    this.lint = new TrafficLinter(config.slowRequestMs ? { slowMs: config.slowRequestMs } : {});
     this.nameFixed = name !== undefined;
     this.name = name ?? deriveName(launch);
     this.stderrBatch = new Batcher(50, 500, (lines) => this.emit({ type: "stderr", sessionId: id, lines }));
