@@ -45,7 +45,7 @@ test("a misbehaving server: passive problems, the count badge, Check this server
     panel.getByRole("button", { name: "Export SARIF" }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^problems-lint-fixture-.*\.sarif$/);
-  const sarif = JSON.parse(readFileSync((await download.path()), "utf8")) as {
+  const sarif = JSON.parse(readFileSync(await download.path(), "utf8")) as {
     version: string;
     runs: { results: { ruleId: string; level: string }[] }[];
   };
