@@ -55,4 +55,10 @@ test("a misbehaving server: passive problems, the count badge, Check this server
     "size-mismatch",
     "stdout-not-jsonrpc",
   ]);
+
+  // The evidence opens the read's answer in the traffic log.
+  await list.getByText(/^Evidence/).click();
+  await list.getByRole("button", { name: "Show in traffic" }).click();
+  await expect(page.getByRole("tab", { name: "Traffic" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("region", { name: "Message" })).toContainText("five!");
 });

@@ -1,5 +1,6 @@
 import { render, screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
 import type { Problem } from "@/lib/lint/problem";
 import { RULES } from "@/lib/lint/rules";
 import { ProblemRow } from "./problem-row";
@@ -40,5 +41,13 @@ describe("ProblemRow", () => {
   it("a spec link that is not http(s) is not a link", () => {
     render(<ProblemRow problem={problem({ specUrl: "javascript:alert(1)" })} />);
     expect(screen.queryByRole("link")).toBeNull();
+  });
+
+  it("Show in traffic opens the evidence's log entry", async () => {
+    const onShowTraffic = vi.fn();
+    render(<ProblemRow problem={problem()} onShowTraffic={onShowTraffic} />);
+    await userEvent.click(screen.getByText(/^Evidence/));
+    await userEvent.click(screen.getByRole("button", { name: "Show in traffic" }));
+    expect(onShowTraffic).toHaveBeenCalledOnce();
   });
 });

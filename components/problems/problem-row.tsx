@@ -8,7 +8,7 @@ const SEVERITY_STYLE: Record<Problem["severity"], string> = {
 };
 
 /** One problem: severity, code, message, evidence, why, and the spec section (text only, never markup). */
-export function ProblemRow({ problem }: { problem: Problem }) {
+export function ProblemRow({ problem, onShowTraffic }: { problem: Problem; onShowTraffic?: () => void }) {
   const { evidence } = problem;
   const href = safeLinkHref(problem.specUrl);
   return (
@@ -41,6 +41,15 @@ export function ProblemRow({ problem }: { problem: Problem }) {
             {evidence.method ? ` · ${evidence.method}` : ""}
             {evidence.trafficSeq !== undefined ? ` · traffic #${evidence.trafficSeq}` : ""}
           </summary>
+          {onShowTraffic && (
+            <button
+              type="button"
+              onClick={onShowTraffic}
+              className="mt-0.5 rounded border border-zinc-300 bg-white px-1.5 text-[11px] text-zinc-700 hover:bg-zinc-100"
+            >
+              Show in traffic
+            </button>
+          )}
           {evidence.uri && <p className="mt-0.5 font-mono break-all">{evidence.uri}</p>}
           {evidence.excerpt && (
             <pre className="mt-0.5 max-h-32 overflow-auto rounded bg-zinc-50 p-1 font-mono whitespace-pre-wrap break-all">

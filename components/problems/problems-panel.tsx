@@ -14,6 +14,8 @@ export interface ProblemsPanelProps {
   sessionId: string;
   serverName: string;
   connected: boolean;
+  /** Open the traffic tab with this log entry selected. */
+  onShowTraffic?: (trafficSeq: number) => void;
 }
 
 /**
@@ -21,7 +23,7 @@ export interface ProblemsPanelProps {
  * its traffic, and "Check this server" to walk and read everything once. Its own module, loaded
  * with next/dynamic only when the tab opens.
  */
-export function ProblemsPanel({ sessionId, serverName, connected }: ProblemsPanelProps) {
+export function ProblemsPanel({ sessionId, serverName, connected, onShowTraffic }: ProblemsPanelProps) {
   const { data, error } = useProblems(sessionId);
   const { scan, stop } = useProblemScan(sessionId);
   const [shown, setShown] = useState<Record<Problem["severity"], boolean>>({
@@ -122,7 +124,13 @@ export function ProblemsPanel({ sessionId, serverName, connected }: ProblemsPane
       ) : (
         <ul className="min-h-0 flex-1 overflow-auto" aria-label="Problems list">
           {visible.map((p) => (
-            <ProblemRow key={`${p.code} ${p.at} ${p.message}`} problem={p} />
+            <ProblemRow
+              key={`${p.code} ${p.at} ${p.message}`}
+              problem={p}
+              {...(onShowTraffic && p.evidence.trafficSeq !== undefined
+                ? { onShowTraffic: () => onShowTraffic(p.evidence.trafficSeq!) }
+                : {})}
+            />
           ))}
         </ul>
       )}

@@ -50,6 +50,8 @@ export function ServerPanel({ session }: { session: SessionSummary }) {
     session.launch.kind === "http" ? HTTP_TABS.filter((t) => t.id !== "stderr" && t.id !== "watch") : TABS;
   // A tab one kind of server has does not carry over to the other.
   const tab = tabs.some((t) => t.id === chosen) ? chosen : "traffic";
+  /** A problem's evidence opened in the traffic tab (the log remounts with it selected). */
+  const [focusSeq, setFocusSeq] = useState<number | undefined>(undefined);
   const baseId = useId();
   const panelId = `${baseId}-panel`;
   const setFilter = (value: string) => setFilters((f) => ({ ...f, [tab]: value }));
@@ -122,7 +124,8 @@ export function ServerPanel({ session }: { session: SessionSummary }) {
         >
           {tab === "traffic" || tab === "notifications" ? (
             <TrafficLog
-              key={tab}
+              key={tab === "traffic" && focusSeq !== undefined ? `traffic-${focusSeq}` : tab}
+              {...(tab === "traffic" && focusSeq !== undefined ? { initialSeq: focusSeq } : {})}
               sessionId={session.id}
               serverName={session.name}
               mode={tab === "traffic" ? "all" : "notifications"}
@@ -141,6 +144,11 @@ export function ServerPanel({ session }: { session: SessionSummary }) {
               sessionId={session.id}
               serverName={session.name}
               connected={session.status === "connected"}
+              onShowTraffic={(seq) => {
+                setFocusSeq(seq);
+                setFilters((f) => ({ ...f, traffic: "" }));
+                choose("traffic");
+              }}
             />
           ) : tab === "auth" ? (
             <OAuthTab session={session} />
