@@ -38,6 +38,7 @@ import type {
   SaveCheckResponse,
 } from "./recorder/types";
 import type { AuthStateResponse, SignInResponse } from "./oauth";
+import type { ProblemsResponse } from "./lint/problem";
 import type { ImportConnectBody, SavedServerListResponse } from "./saved-servers";
 
 // Kept for the components that import the tool types from the client (the contract owns them).
@@ -209,6 +210,12 @@ export function createApiClient(options: ApiClientOptions) {
         o,
       ),
     getTraffic: (id: string, o?: RequestOptions) => json<TrafficResponse>(`${session(id)}/traffic`, o),
+    // The Problems panel (issue 15): what the linter saw, and "Check this server" (run / stop).
+    getProblems: (id: string, o?: RequestOptions) => json<ProblemsResponse>(`${session(id)}/problems`, o),
+    scanProblems: (id: string, o?: RequestOptions) =>
+      json<ProblemsResponse>(`${session(id)}/problems/scan`, { ...o, method: "POST" }),
+    stopProblemScan: (id: string, o?: RequestOptions) =>
+      json<ProblemsResponse>(`${session(id)}/problems/scan`, { ...o, method: "DELETE" }),
     listTools: (id: string, o?: RequestOptions) => json<ToolListResponse>(`${session(id)}/tools`, o),
     /** Argument completion for a resource template (409 when the server lacks the capability). */
     complete: (id: string, body: CompleteBody, o?: RequestOptions) =>

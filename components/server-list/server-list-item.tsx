@@ -8,6 +8,7 @@ import { ProtocolDetails } from "./protocol-details";
 import { exitNote } from "./exit-note";
 import { ReconnectButton } from "./reconnect-button";
 import { StatusBadge } from "./status-badge";
+import { ProblemsCountBadge } from "@/components/problems/problems-count-badge";
 import { StrokeIcon } from "@/components/ui/stroke-icon";
 import { RecordControl } from "@/components/workspace/lazy-parts";
 
@@ -79,6 +80,7 @@ export function ServerListItem({
       </div>
       <div className="mt-1 flex items-center gap-2">
         <StatusBadge status={session.status} id={statusId} />
+        <ProblemsCountBadge sessionId={session.id} />
         <p
           id={detailId}
           className="min-w-0 truncate font-mono text-[11px] text-zinc-500"

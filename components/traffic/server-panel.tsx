@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useId, useState, type KeyboardEvent } from "react";
 import { OAuthTab } from "@/components/auth/oauth-tab";
 import { FileWatchStatusLine } from "@/components/restart-on-change/file-watch-status";
@@ -9,10 +10,20 @@ import { StderrConsole } from "./stderr-console";
 import { ToolsTab } from "./tools-tab";
 import { TrafficLog } from "./traffic-log";
 
-type PanelTab = "traffic" | "notifications" | "stderr" | "tools" | "auth" | "watch";
+// Its own chunk, fetched when the tab first opens (issue 14 keeps the first page light).
+const ProblemsPanel = dynamic(
+  () => import("@/components/problems/problems-panel").then((m) => m.ProblemsPanel),
+  {
+    ssr: false,
+    loading: () => <p className="p-3 text-[12px] text-zinc-500">Loading…</p>,
+  },
+);
+
+type PanelTab = "traffic" | "notifications" | "problems" | "stderr" | "tools" | "auth" | "watch";
 const TABS: readonly { id: PanelTab; label: string }[] = [
   { id: "traffic", label: "Traffic" },
   { id: "notifications", label: "Notifications" },
+  { id: "problems", label: "Problems" },
   { id: "stderr", label: "stderr" },
   { id: "tools", label: "Tools" },
   { id: "watch", label: "Restart on change" },
@@ -27,6 +38,7 @@ export function ServerPanel({ session }: { session: SessionSummary }) {
   const [filters, setFilters] = useState<Record<PanelTab, string>>({
     traffic: "",
     notifications: "",
+    problems: "",
     stderr: "",
     tools: "",
     auth: "",
@@ -38,6 +50,8 @@ export function ServerPanel({ session }: { session: SessionSummary }) {
     session.launch.kind === "http" ? HTTP_TABS.filter((t) => t.id !== "stderr" && t.id !== "watch") : TABS;
   // A tab one kind of server has does not carry over to the other.
   const tab = tabs.some((t) => t.id === chosen) ? chosen : "traffic";
+  /** A problem's evidence opened in the traffic tab (the log remounts with it selected). */
+  const [focusSeq, setFocusSeq] = useState<number | undefined>(undefined);
   const baseId = useId();
   const panelId = `${baseId}-panel`;
   const setFilter = (value: string) => setFilters((f) => ({ ...f, [tab]: value }));
@@ -110,7 +124,8 @@ export function ServerPanel({ session }: { session: SessionSummary }) {
         >
           {tab === "traffic" || tab === "notifications" ? (
             <TrafficLog
-              key={tab}
+              key={tab === "traffic" && focusSeq !== undefined ? `traffic-${focusSeq}` : tab}
+              {...(tab === "traffic" && focusSeq !== undefined ? { initialSeq: focusSeq } : {})}
               sessionId={session.id}
               serverName={session.name}
               mode={tab === "traffic" ? "all" : "notifications"}
@@ -123,6 +138,17 @@ export function ServerPanel({ session }: { session: SessionSummary }) {
               serverName={session.name}
               filter={filters.stderr}
               onFilter={setFilter}
+            />
+          ) : tab === "problems" ? (
+            <ProblemsPanel
+              sessionId={session.id}
+              serverName={session.name}
+              connected={session.status === "connected"}
+              onShowTraffic={(seq) => {
+                setFocusSeq(seq);
+                setFilters((f) => ({ ...f, traffic: "" }));
+                choose("traffic");
+              }}
             />
           ) : tab === "auth" ? (
             <OAuthTab session={session} />

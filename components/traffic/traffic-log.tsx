@@ -18,12 +18,14 @@ export interface TrafficLogProps {
   mode: "all" | "notifications";
   filter: string;
   onFilter: (value: string) => void;
+  /** The entry to show selected when it mounts (a problem's evidence: "Show in traffic"). */
+  initialSeq?: number;
 }
 
 /** The raw JSON-RPC traffic of one server (or just its notifications), filterable and exportable. */
-export function TrafficLog({ sessionId, serverName, mode, filter, onFilter }: TrafficLogProps) {
+export function TrafficLog({ sessionId, serverName, mode, filter, onFilter, initialSeq }: TrafficLogProps) {
   const traffic = useTraffic(sessionId);
-  const [selectedSeq, setSelectedSeq] = useState<number | null>(null);
+  const [selectedSeq, setSelectedSeq] = useState<number | null>(initialSeq ?? null);
   const held = traffic.data?.entries;
   const entries = useMemo(() => {
     if (!held) return [];

@@ -2,11 +2,13 @@
  * The recorded check file: one JSON file per check, human-readable and diff-friendly. Version 2
  * adds servers behind a URL (`url`); version 3 (issue 13) list changes by shape (`addedShape`,
  * `removedShape`) and counted updates (`count`). Version 1 and 2 files still run, and `--update`
- * rewrites them as version 3.
+ * rewrites them as version 3. `expectNoProblems` (issue 15, the Problems panel) is additive to
+ * version 3: no bump, but it needs a version 3 file.
  * It says how to launch the server, the steps to take, and what each step must observe, with
  * per-path matchers. `npm run build` publishes its JSON Schema as docs/check.schema.json.
  */
 import { z } from "zod";
+import { PROBLEM_CODES, type ProblemCode } from "../lint/rules";
 
 /** `${VAR}` references are resolved from the environment (or --env-file) at run time. */
 const envValue = z.string().max(10_000);
@@ -220,6 +222,18 @@ export const stepSchema = z.discriminatedUnion("action", [
       removedShape: listShapeSchema.optional(),
     })
     .strict(),
+  z
+    .object({
+      ...stepBase,
+      action: z.literal("expectNoProblems"),
+      /** Only these problem codes fail the step (default: every code of lib/lint/rules.ts). */
+      codes: z.array(z.enum(PROBLEM_CODES as [ProblemCode, ...ProblemCode[]])).optional(),
+      /** Which severities fail it (default: errors and warnings; info never fails unless named). */
+      severities: z.array(z.enum(["error", "warning", "info"])).default(["error", "warning"]),
+      /** Run "Check this server" (every list page, every resource read once) before judging. */
+      scan: z.boolean().default(false),
+    })
+    .strict(),
 ]);
 export type Step = z.infer<typeof stepSchema>;
 export type StepAction = Step["action"];
@@ -243,12 +257,16 @@ export const checkFileSchema = z
     check.steps.forEach((s, i) => {
       const v3 =
         (s.action === "expectUpdated" && s.count !== undefined) ||
-        (s.action === "expectListChanged" && (s.addedShape !== undefined || s.removedShape !== undefined));
+        (s.action === "expectListChanged" && (s.addedShape !== undefined || s.removedShape !== undefined)) ||
+        s.action === "expectNoProblems";
       if (v3 && check.version < 3)
         ctx.addIssue({
           code: "custom",
           path: ["steps", i],
-          message: "a counted or shaped wait needs version 3",
+          message:
+            s.action === "expectNoProblems"
+              ? "expectNoProblems needs version 3"
+              : "a counted or shaped wait needs version 3",
         });
       if (ids.has(s.id))
         ctx.addIssue({ code: "custom", path: ["steps", i, "id"], message: `duplicate step id "${s.id}"` });

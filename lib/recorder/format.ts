@@ -83,6 +83,8 @@ export function stepTarget(step: Step): string {
         parts.length ? ` · ${compact(parts.join(" "), 80)}` : ""
       }`;
     }
+    case "expectNoProblems":
+      return `${step.codes ? compact(step.codes.join(", "), 80) : step.severities.join(" or ")}${step.scan ? " after a scan" : ""}`;
   }
 }
 
@@ -193,6 +195,7 @@ const ACTION_LABELS: Record<Step["action"], string> = {
   unwatch: "unwatch",
   expectUpdated: "expect updated",
   expectListChanged: "expect list changed",
+  expectNoProblems: "expect no problems",
 };
 
 /** "expect list changed" for expectListChanged. */

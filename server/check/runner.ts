@@ -11,6 +11,7 @@ import { readConfig } from "@/server/mcp/config";
 import { McpSession } from "@/server/mcp/session";
 import { launchFor } from "./launch";
 import { alignBlobBytes, observeRead } from "./observe";
+import { ProblemScan } from "../lint/scan";
 
 export type { CheckResult, StepResult, StepStatus } from "@/lib/recorder/types";
 
@@ -283,6 +284,22 @@ export async function runCheck(
         return {
           mismatches: compareValues(step.expect, alignBlobBytes(step.expect, actual), m),
           updated: { ...step, expect: actual },
+        };
+      }
+      case "expectNoProblems": {
+        if (step.scan) await new ProblemScan(session).run();
+        await session.lint.idle();
+        // A code named explicitly counts whatever its severity; otherwise the severities decide.
+        const found = session.lint
+          .list()
+          .filter((p) => (step.codes ? step.codes.includes(p.code) : step.severities.includes(p.severity)));
+        return {
+          mismatches: found.map((p) => ({
+            path: `/problems/${p.code}`,
+            problem: "unexpected" as const,
+            actual: p.evidence.uri ?? p.evidence.method ?? p.code,
+            message: `${p.severity} ${p.code}: ${p.message}`,
+          })),
         };
       }
       case "expectListChanged": {

@@ -45,6 +45,7 @@ const cli = await build({
   entryPoints: {
     start: "server/cli/start.ts",
     check: "server/cli/check.ts",
+    lint: "server/cli/lint.ts",
     resources: "server/cli/resources.ts",
   },
   outdir: "dist/cli",

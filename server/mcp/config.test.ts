@@ -13,6 +13,7 @@ describe("readConfig", () => {
       maxSessions: 32,
       maxPages: 10_000,
       idleTimeoutMs: 600_000,
+      slowRequestMs: 10_000,
     });
   });
 
@@ -25,6 +26,7 @@ describe("readConfig", () => {
         MCP_INSPECTOR_MAX_SESSIONS: "2",
         MCP_INSPECTOR_MAX_PAGES: "3",
         MCP_INSPECTOR_IDLE_TIMEOUT_MS: "1000",
+        MCP_INSPECTOR_SLOW_REQUEST_MS: "2500",
       }),
     );
     expect(config).toEqual({
@@ -34,6 +36,7 @@ describe("readConfig", () => {
       maxSessions: 2,
       maxPages: 3,
       idleTimeoutMs: 1000,
+      slowRequestMs: 2500,
     });
   });
 

@@ -11,6 +11,7 @@ const schema = z.object({
   MCP_INSPECTOR_MAX_SESSIONS: numberFromEnv(32),
   MCP_INSPECTOR_MAX_PAGES: numberFromEnv(10_000),
   MCP_INSPECTOR_IDLE_TIMEOUT_MS: numberFromEnv(10 * 60_000),
+  MCP_INSPECTOR_SLOW_REQUEST_MS: numberFromEnv(10_000),
 });
 
 export type McpConfig = {
@@ -21,6 +22,8 @@ export type McpConfig = {
   maxPages: number;
   /** Close sessions once no tab has had the event stream open for this long. */
   idleTimeoutMs: number;
+  /** The Problems panel's slow-request threshold (server/lint/). */
+  slowRequestMs?: number;
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): McpConfig {
@@ -31,6 +34,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): McpConfig {
     MCP_INSPECTOR_MAX_SESSIONS: env.MCP_INSPECTOR_MAX_SESSIONS || undefined,
     MCP_INSPECTOR_MAX_PAGES: env.MCP_INSPECTOR_MAX_PAGES || undefined,
     MCP_INSPECTOR_IDLE_TIMEOUT_MS: env.MCP_INSPECTOR_IDLE_TIMEOUT_MS || undefined,
+    MCP_INSPECTOR_SLOW_REQUEST_MS: env.MCP_INSPECTOR_SLOW_REQUEST_MS || undefined,
   });
   return {
     requestTimeoutMs: parsed.MCP_INSPECTOR_REQUEST_TIMEOUT_MS,
@@ -39,5 +43,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): McpConfig {
     maxSessions: parsed.MCP_INSPECTOR_MAX_SESSIONS,
     maxPages: parsed.MCP_INSPECTOR_MAX_PAGES,
     idleTimeoutMs: parsed.MCP_INSPECTOR_IDLE_TIMEOUT_MS,
+    slowRequestMs: parsed.MCP_INSPECTOR_SLOW_REQUEST_MS,
   };
 }

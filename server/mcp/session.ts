@@ -37,7 +37,8 @@ import { StderrLog } from "./stderr-log";
 import { summarize, TrafficLog } from "./traffic-log";
 import { createTransport, type OwnedTransport } from "./transports";
 import { TransportRequestError } from "./transports/owned";
-import { TrafficTap } from "./transports/traffic-tap";
+import { arrivedInvalidUtf8, TrafficTap } from "./transports/traffic-tap";
+import { TrafficLinter } from "../lint/traffic-linter";
 import { Watch } from "./watches";
 
 const CLIENT_INFO: Implementation = { name: "mcp-resource-inspector", version: "0.1.0" };
@@ -98,6 +99,8 @@ export class McpSession {
   lastActivityAt = Date.now();
   readonly stderr = new StderrLog();
   readonly traffic = new TrafficLog();
+  /** The Problems panel: fed passively from the traffic below (server/lint/). */
+  readonly lint: TrafficLinter;
   readonly watches = new Map<string, Watch>();
   readonly resources: ListCache<Resource>;
   readonly templates: ListCache<ResourceTemplate>;
@@ -137,6 +140,7 @@ export class McpSession {
     private readonly emitToBus: Emit,
     name?: string,
   ) {
+    this.lint = new TrafficLinter(config.slowRequestMs ? { slowMs: config.slowRequestMs } : {});
     this.nameFixed = name !== undefined;
     this.name = name ?? deriveName(launch);
     this.stderrBatch = new Batcher(50, 500, (lines) => this.emit({ type: "stderr", sessionId: id, lines }));
@@ -210,6 +214,7 @@ export class McpSession {
     return createTransport(this.launch, {
       maxMessageBytes: this.config.maxMessageBytes,
       onLog: (chunk) => this.writeStderr(chunk),
+      onStrayLine: (line) => this.lint.strayLine(line),
       onDetailsChanged: () => this.changed(),
       ...(this.auth
         ? {
@@ -222,9 +227,19 @@ export class McpSession {
   }
 
   private newTap(): TrafficTap {
-    const tap = new TrafficTap(this.transport, (direction, message, json) =>
-      this.trafficBatch.push(summarize(this.traffic.record(direction, message, json))),
-    );
+    const tap = new TrafficTap(this.transport, (direction, message, json) => {
+      const entry = this.traffic.record(direction, message, json);
+      this.trafficBatch.push(summarize(entry));
+      try {
+        this.lint.message(direction, message, {
+          trafficSeq: entry.seq,
+          invalidUtf8: arrivedInvalidUtf8(message),
+        });
+      } catch (err) {
+        // A linter bug must never cost the user a message.
+        console.error("[mcp-resource-inspector] linter failed:", err);
+      }
+    });
     // A remote server that forgot our session (its GET stream, or a POST, answers 404) is
     // re-initialized.
     const transport = this.transport;
@@ -727,6 +742,16 @@ export class McpSession {
   callTool(name: string, args: Record<string, unknown>) {
     this.tell({ type: "tool-call", name, arguments: args });
     return this.request(() => this.client.callTool(name, args, this.requestOptions()));
+  }
+
+  /**
+   * The Problems scan's probe of a declared subscribe capability: subscribe and unsubscribe a URI
+   * nobody watches. Not an operation of the user: observers do not hear it.
+   */
+  async probeSubscribe(uri: string): Promise<void> {
+    if (this.watches.has(uri)) return;
+    await this.subscribe(uri);
+    await this.request(() => this.client.unsubscribeResource({ uri }, this.requestOptions()));
   }
 
   private subscribe(uri: string): Promise<unknown> {

@@ -6,7 +6,15 @@
  * 0.6 s on this machine). Here chunks are kept as they come, only the new chunk is scanned for a
  * newline, and a message is joined once, when it is complete.
  */
+import { isUtf8 } from "node:buffer";
+
 export class LineTooLongError extends Error {}
+
+/** A complete line, and whether its bytes were valid UTF-8 (else decoding replaced them with U+FFFD). */
+export interface Line {
+  text: string;
+  utf8: boolean;
+}
 
 export class LineBuffer {
   private chunks: Buffer[] = [];
@@ -17,7 +25,12 @@ export class LineBuffer {
 
   /** The complete lines `chunk` finishes, without their newline (and without a trailing \r). */
   push(chunk: Buffer): string[] {
-    const lines: string[] = [];
+    return this.pushLines(chunk).map((l) => l.text);
+  }
+
+  /** Like push(), with each line's UTF-8 validity (the Problems panel's text-not-utf8 check). */
+  pushLines(chunk: Buffer): Line[] {
+    const lines: Line[] = [];
     let start = 0;
     for (;;) {
       const nl = chunk.indexOf(0x0a, start);
@@ -28,7 +41,8 @@ export class LineBuffer {
       this.chunks = [];
       this.pending = 0;
       const end = whole.length > 0 && whole[whole.length - 1] === 0x0d ? whole.length - 1 : whole.length;
-      lines.push(whole.toString("utf8", 0, end));
+      const bytes = whole.subarray(0, end);
+      lines.push({ text: bytes.toString("utf8"), utf8: isUtf8(bytes) });
       start = nl + 1;
     }
     if (start < chunk.length) {

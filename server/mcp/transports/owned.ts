@@ -22,6 +22,8 @@ export interface OwnedTransportOptions {
   maxMessageBytes: number;
   /** Text for the server's log panel: a process's stderr, or the transport's own notes. */
   onLog: (text: string) => void;
+  /** A stdout line that is not a JSON-RPC message (stdio; the Problems panel hears it). */
+  onStrayLine?: (line: string) => void;
   /** What `details()` shows changed by itself (a remote event stream lost or back). */
   onDetailsChanged?: () => void;
 }

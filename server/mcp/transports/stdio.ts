@@ -12,7 +12,7 @@ import {
   type OwnedTransportOptions,
 } from "./owned";
 import { collectTree, killTree, killTreeSync } from "./process-tree";
-import { rememberText } from "./traffic-tap";
+import { rememberInvalidUtf8, rememberText } from "./traffic-tap";
 
 /**
  * A stdio client transport that owns its process tree. Unlike the SDK's StdioClientTransport it
@@ -122,9 +122,9 @@ export class OwnedStdioTransport implements OwnedTransport {
   }
 
   private onStdout(chunk: Buffer): void {
-    let lines: string[];
+    let lines: { text: string; utf8: boolean }[];
     try {
-      lines = this.lines.push(chunk);
+      lines = this.lines.pushLines(chunk);
     } catch (error) {
       if (!(error instanceof LineTooLongError)) throw error;
       const limitMb = Math.round(this.options.maxMessageBytes / (1024 * 1024));
@@ -135,17 +135,19 @@ export class OwnedStdioTransport implements OwnedTransport {
       void this.close();
       return;
     }
-    for (const line of lines) {
+    for (const { text: line, utf8 } of lines) {
       if (line.trim() === "") continue;
       let message: JSONRPCMessage;
       try {
         message = deserializeMessage(line);
       } catch (error) {
         // Non-JSON on stdout: report it, keep the session (servers do print junk).
+        this.options.onStrayLine?.(line);
         this.onerror?.(error instanceof Error ? error : new Error(String(error)));
         continue;
       }
       rememberText(message, line);
+      if (!utf8) rememberInvalidUtf8(message);
       this.onmessage?.(message);
     }
   }

@@ -14,6 +14,17 @@ export function rememberText(message: JSONRPCMessage, json: string): void {
   arrivedAs.set(message, json);
 }
 
+/** Messages whose line held bytes that were not UTF-8 (stdio sees bytes; HTTP transports do not). */
+const invalidUtf8 = new WeakSet<object>();
+
+export function rememberInvalidUtf8(message: JSONRPCMessage): void {
+  invalidUtf8.add(message);
+}
+
+export function arrivedInvalidUtf8(message: JSONRPCMessage): boolean {
+  return invalidUtf8.has(message);
+}
+
 function textOf(message: JSONRPCMessage): string {
   return arrivedAs.get(message) ?? JSON.stringify(message);
 }

@@ -1,0 +1,147 @@
+import { describe, expect, it } from "vitest";
+import {
+  checkAnnotations,
+  checkIcons,
+  checkModernCacheFields,
+  checkReadResult,
+  checkResourcesAgainstTemplates,
+  contentsMatchRequest,
+  isIso8601,
+  mimeContradicts,
+} from "./checks";
+
+const codes = (fs: { code: string }[]) => fs.map((f) => f.code);
+
+describe("read results", () => {
+  it("a content for the requested URI, or for URIs below it, is not a mismatch", () => {
+    expect(contentsMatchRequest("file:///d/", ["file:///d/a.txt", "file:///d/b.txt"])).toBe(true);
+    expect(contentsMatchRequest("file:///d", ["file:///d/a.txt"])).toBe(true);
+    expect(contentsMatchRequest("x://a", ["x://a", "x://related"])).toBe(true);
+    expect(contentsMatchRequest("HTTPS://Example.com/a", ["https://example.com/a"])).toBe(true);
+    expect(contentsMatchRequest("x://a", ["x://b"])).toBe(false);
+    expect(contentsMatchRequest("x://ab", ["x://abc"])).toBe(false);
+  });
+
+  it("size compares the UTF-8 bytes of a text and the decoded bytes of a blob", () => {
+    const text = { contents: [{ uri: "x://a", mimeType: "text/plain", text: "é" }] };
+    expect(checkReadResult("x://a", text, 2)).toEqual([]);
+    expect(codes(checkReadResult("x://a", text, 1))).toEqual(["size-mismatch"]);
+    const blob = { contents: [{ uri: "x://b", mimeType: "application/octet-stream", blob: "AAEC" }] };
+    expect(checkReadResult("x://b", blob, 3)).toEqual([]);
+  });
+
+  it("size is not compared when several contents are the requested URI", () => {
+    const two = {
+      contents: [
+        { uri: "x://a", mimeType: "text/plain", text: "a" },
+        { uri: "x://a", mimeType: "text/plain", text: "b" },
+      ],
+    };
+    expect(checkReadResult("x://a", two, 99)).toEqual([]);
+  });
+
+  it("flags a blob that is not base64 and a content without mimeType", () => {
+    const r = { contents: [{ uri: "x://a", blob: "!!" }] };
+    expect(codes(checkReadResult("x://a", r))).toEqual(["blob-not-base64", "missing-mime-type"]);
+  });
+});
+
+describe("mime types against magic numbers", () => {
+  it("contradicts only on a different specific type", () => {
+    expect(mimeContradicts("image/png", "application/gzip")).toBe(true);
+    expect(mimeContradicts("text/plain", "image/png")).toBe(true);
+    expect(mimeContradicts("image/jpg", "image/jpeg")).toBe(false);
+    expect(mimeContradicts("application/octet-stream", "image/png")).toBe(false);
+    expect(
+      mimeContradicts(
+        "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+        "application/zip",
+      ),
+    ).toBe(false);
+    expect(mimeContradicts("application/epub+zip", "application/zip")).toBe(false);
+    expect(mimeContradicts("image/png; charset=binary", "image/png")).toBe(false);
+    expect(mimeContradicts("image/png", "text/plain")).toBe(false);
+  });
+});
+
+describe("icons and annotations", () => {
+  it("allows https: and typed data: icons only", () => {
+    expect(
+      checkIcons("x://a", [
+        { src: "https://e.com/i.png" },
+        { src: "data:image/png;base64,AA", mimeType: "image/png" },
+      ]),
+    ).toEqual([]);
+    expect(
+      codes(
+        checkIcons("x://a", [
+          { src: "javascript:alert(1)" },
+          { src: "file:///etc/x.png" },
+          { src: "/rel.png" },
+        ]),
+      ),
+    ).toEqual(["icon-scheme", "icon-scheme", "icon-scheme"]);
+    expect(codes(checkIcons("x://a", [{ src: "data:image/png;base64,AA" }]))).toEqual([
+      "data-icon-without-mime-type",
+    ]);
+  });
+
+  it("priority 0..1 and ISO 8601 lastModified", () => {
+    expect(checkAnnotations("x", { priority: 0, lastModified: "2025-01-12T15:00:58Z" })).toEqual([]);
+    expect(checkAnnotations("x", { priority: 1, lastModified: "2025-01-12T15:00:58.123+02:00" })).toEqual([]);
+    expect(codes(checkAnnotations("x", { priority: 1.5 }))).toEqual(["annotation-out-of-range"]);
+    expect(codes(checkAnnotations("x", { priority: "high" }))).toEqual(["annotation-out-of-range"]);
+    expect(codes(checkAnnotations("x", { lastModified: "Tue, 1 Dec 2026 10:00:00 GMT" }))).toEqual([
+      "annotation-out-of-range",
+    ]);
+    expect(isIso8601("2025-01-12")).toBe(true);
+    expect(isIso8601("2025-13-45T99:00:00Z")).toBe(false);
+  });
+});
+
+describe("resources against templates", () => {
+  it("flags a resource under a template's path prefix that no template matches", () => {
+    expect(
+      codes(checkResourcesAgainstTemplates(["demo://r/dynamic/{id}"], ["demo://r/dynamic/a/b"])),
+    ).toEqual(["resource-outside-template"]);
+  });
+
+  it("is silent on server-everything's shape, scheme-wide prefixes and matching resources", () => {
+    const everything = [
+      "demo://resource/dynamic/text/{resourceId}",
+      "demo://resource/dynamic/blob/{resourceId}",
+    ];
+    expect(checkResourcesAgainstTemplates(everything, ["demo://resource/static/document/a.md"])).toEqual([]);
+    expect(checkResourcesAgainstTemplates(["file:///{+path}"], ["file:///a/b"])).toEqual([]);
+    expect(checkResourcesAgainstTemplates(["x://host/{id}"], ["x://host/a/b"])).toEqual([]);
+    expect(checkResourcesAgainstTemplates(["x://h/items/{id}"], ["x://h/items/7"])).toEqual([]);
+    // Another template matching it is enough.
+    expect(
+      checkResourcesAgainstTemplates(["x://h/items/{id}", "x://h/items/{a}/{b}"], ["x://h/items/1/2"]),
+    ).toEqual([]);
+  });
+});
+
+describe("modern-era cache fields (recorded results)", () => {
+  const listResult = { resources: [{ uri: "x://a", name: "a" }] };
+  it("fires only when the negotiated version is 2026-07-28 or later", () => {
+    expect(checkModernCacheFields("resources/list", listResult, "2025-11-25")).toEqual([]);
+    expect(checkModernCacheFields("resources/list", listResult, null)).toEqual([]);
+    expect(codes(checkModernCacheFields("resources/list", listResult, "2026-07-28"))).toEqual([
+      "modern-result-without-cache-fields",
+    ]);
+    expect(
+      checkModernCacheFields(
+        "resources/list",
+        { ...listResult, ttlMs: 0, cacheScope: "private" },
+        "2026-07-28",
+      ),
+    ).toEqual([]);
+    expect(checkModernCacheFields("tools/list", { tools: [] }, "2026-07-28")).toEqual([]);
+  });
+  it("names what is missing", () => {
+    const [f] = checkModernCacheFields("resources/read", { contents: [], ttlMs: 5 }, "2026-07-28");
+    expect(f?.message).toContain("no cacheScope");
+    expect(f?.message).not.toContain("ttlMs");
+  });
+});

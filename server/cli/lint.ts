@@ -1,0 +1,147 @@
+/**
+ * `mcp-resource-inspector lint [options] [-- command… | URL]`: the Problems panel headless. Starts
+ * one server, runs the active scan (every list page, every listed resource read once, bounded),
+ * prints the problems and exits 1 if any is an error (0: none, or only warnings and info; 2: bad
+ * usage). Runs with `--conditions=react-server` (bin.mjs) like `check`.
+ */
+import { writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { problemsJson, problemsPretty, problemsSarifText } from "@/lib/lint/export";
+import { sortProblems } from "@/lib/lint/problem";
+import { readConfig } from "../mcp/config";
+import { resolveLaunch } from "../mcp/launch";
+import { launchSummary, McpSession } from "../mcp/session";
+import { ProblemScan, SCAN_LIMITS } from "../lint/scan";
+import { parseStartArgs, UsageError } from "./args";
+import { startupServers } from "./startup-servers";
+
+const USAGE = `usage: mcp-resource-inspector lint [options] [-- command… | URL]
+  --format pretty|json|sarif   pretty (default); sarif: SARIF 2.1.0 for code-scanning uploads
+  --output FILE                write the report there instead of stdout
+  --slow-ms MS                 a request slower than this is a warning (default 10000)
+  --max-reads N                read at most N resources (default ${SCAN_LIMITS.reads})
+  server: -- command args… (-e KEY=VALUE, --cwd DIR) | URL (-H "Name: value", --transport)
+          | --config FILE --server NAME
+exit: 0 no errors (warnings and info allowed), 1 errors found or the server failed, 2 bad usage
+examples:
+  mcp-resource-inspector lint -- node build/index.js
+  mcp-resource-inspector lint --format sarif --output mcp.sarif http://127.0.0.1:3001/mcp`;
+
+function usage(message: string): never {
+  process.stderr.write(`mcp-resource-inspector lint: ${message}\n${USAGE}\n`);
+  process.exit(2);
+}
+
+const MINE = new Set(["format", "output", "slow-ms", "max-reads"]);
+
+function parseLint(words: string[]) {
+  const dash = words.indexOf("--");
+  const own = dash < 0 ? words : words.slice(0, dash);
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: own,
+      allowPositionals: true,
+      strict: false,
+      tokens: true,
+      options: {
+        format: { type: "string" },
+        output: { type: "string" },
+        "slow-ms": { type: "string" },
+        "max-reads": { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (err) {
+    usage((err as Error).message);
+  }
+  const { values, tokens } = parsed;
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    process.exit(0);
+  }
+  // Server options (and a URL) are passed on to the same parser `start` and `resources` use.
+  const passOn: string[] = [];
+  for (const t of tokens) {
+    if (t.kind === "option" && MINE.has(t.name)) continue;
+    if (t.kind === "option") {
+      if (t.inlineValue) passOn.push(`${t.rawName}=${t.value}`);
+      else passOn.push(t.rawName, ...(t.value !== undefined ? [t.value] : []));
+    } else if (t.kind === "positional") passOn.push(t.value);
+  }
+  const format = typeof values.format === "string" ? values.format : "pretty";
+  if (format !== "pretty" && format !== "json" && format !== "sarif")
+    usage(`--format must be pretty, json or sarif, got "${format}"`);
+  const positive = (v: unknown, name: string) => {
+    if (v === undefined) return undefined;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n <= 0) usage(`--${name} takes a positive whole number`);
+    return n;
+  };
+  return {
+    format,
+    ...(typeof values.output === "string" ? { output: values.output } : {}),
+    slowMs: positive(values["slow-ms"], "slow-ms"),
+    maxReads: positive(values["max-reads"], "max-reads"),
+    serverArgs: dash < 0 ? passOn : [...passOn, ...words.slice(dash)],
+  };
+}
+
+/** How the report names the server: the URL, or the command line (never env values or headers). */
+function serverLabel(session: McpSession): string {
+  const l = launchSummary(session.launch);
+  return l.kind === "http" ? l.url : [l.program, ...l.args].join(" ");
+}
+
+async function main(): Promise<void> {
+  const call = parseLint(process.argv.slice(2));
+  let bodies;
+  try {
+    bodies = startupServers(
+      parseStartArgs(call.serverArgs),
+      process.cwd(),
+      (name) => process.env[name],
+      (line) => console.error(line),
+    );
+  } catch (err) {
+    if (err instanceof UsageError) usage(err.message);
+    throw err;
+  }
+  if (bodies.length !== 1)
+    usage(bodies.length === 0 ? "no server given" : "give exactly one server (--server NAME with --config)");
+  const { launch, name } = resolveLaunch(bodies[0]!.body);
+  const session = new McpSession("lint", launch, readConfig(), () => undefined, name);
+  if (call.slowMs) session.lint.slowMs = call.slowMs;
+  const scan = new ProblemScan(session, call.maxReads ? { maxReads: call.maxReads } : {});
+  const stop = () => {
+    scan.stop();
+    void session.close().finally(() => process.exit(130));
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+  try {
+    await session.connect();
+    const state = await scan.run();
+    if (state.note) process.stderr.write(`mcp-resource-inspector lint: ${state.note}\n`);
+    const problems = sortProblems(session.lint.list());
+    const meta = { server: serverLabel(session) };
+    const report =
+      call.format === "sarif"
+        ? problemsSarifText(problems, meta)
+        : call.format === "json"
+          ? problemsJson(problems, meta)
+          : problemsPretty(problems, meta);
+    if (call.output) writeFileSync(call.output, report);
+    else process.stdout.write(report);
+    process.exitCode = problems.some((p) => p.severity === "error") ? 1 : 0;
+  } finally {
+    await session.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  const e = err as { message?: string; stderrTail?: string[] };
+  process.stderr.write(`mcp-resource-inspector lint: ${e.message ?? String(err)}\n`);
+  for (const line of e.stderrTail ?? []) process.stderr.write(`  ${line}\n`);
+  process.exitCode = 1;
+});
