@@ -1,6 +1,6 @@
 "use client";
 
-import { countBySeverity } from "@/lib/lint/problem";
+import { countBySeverity } from "@/lib/lint/count";
 import { useProblems } from "./use-problems";
 
 /**

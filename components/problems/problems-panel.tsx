@@ -4,7 +4,8 @@ import { useMemo, useState } from "react";
 import { downloadJson, downloadText } from "@/components/ui/download";
 import { exportFileName } from "@/components/traffic/export-file-name";
 import { problemsSarifText } from "@/lib/lint/export";
-import { countBySeverity, type Problem } from "@/lib/lint/problem";
+import { countBySeverity } from "@/lib/lint/count";
+import type { Problem } from "@/lib/lint/problem";
 import { ProblemRow } from "./problem-row";
 import { useProblemScan, useProblems } from "./use-problems";
 

@@ -51,9 +51,3 @@ const ORDER = { error: 0, warning: 1, info: 2 } as const;
 export function sortProblems(problems: readonly Problem[]): Problem[] {
   return [...problems].sort((a, b) => ORDER[a.severity] - ORDER[b.severity] || a.at.localeCompare(b.at));
 }
-
-export function countBySeverity(problems: readonly Problem[]): Record<Problem["severity"], number> {
-  const counts = { error: 0, warning: 0, info: 0 };
-  for (const p of problems) counts[p.severity] += 1;
-  return counts;
-}

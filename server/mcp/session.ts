@@ -751,7 +751,7 @@ export class McpSession {
   async probeSubscribe(uri: string): Promise<void> {
     if (this.watches.has(uri)) return;
     await this.subscribe(uri);
-    await this.request(() => this.client.unsubscribeResource({ uri }, this.requestOptions()));
+    await this.request(() => this.client.unwatch(uri, this.requestOptions()));
   }
 
   private subscribe(uri: string): Promise<unknown> {
