@@ -8,6 +8,8 @@ import type { ApiClient } from "./api-client";
 import type { CompleteBody, FrameBody, SessionListResponse } from "./contract";
 import { emptyMarks, type LiveMarks } from "./live-marks";
 import { mergeTrafficSnapshot, type HeldTraffic } from "./traffic-buffer";
+import type { RequestProgress } from "./progress";
+import { sendTracked, slots, type InFlightEntry } from "./tracked-request";
 
 /** While a server is starting, poll quickly so "connected" shows up promptly. */
 export const SESSION_POLL_CONNECTING_MS = 1_500;
@@ -53,6 +55,11 @@ export const queryKeys = {
   tools: (sessionId: string) => [...queryKeys.sessionScope(sessionId), "tools"] as const,
   /** A remote server's OAuth state and steps (components/auth/). */
   auth: (sessionId: string) => [...queryKeys.sessionScope(sessionId), "auth"] as const,
+  /** Client-only: the request this tab has in flight for one purpose (lib/tracked-request.ts). */
+  inFlight: (sessionId: string, slot: string) => [...queryKeys.sessionScope(sessionId), "in-flight", slot] as const,
+  /** Client-only: what the progress events said of one request this tab sent. */
+  requestProgress: (sessionId: string, requestId: string) =>
+    [...queryKeys.sessionScope(sessionId), "progress", requestId] as const,
   /** Client-only: marks derived from live events (lib/live-marks.ts). */
   liveMarks: (sessionId: string) => [...queryKeys.sessionScope(sessionId), "live-marks"] as const,
   /** The session's recording; null while it is not recording (lib/recorder/queries.ts). */
@@ -93,13 +100,19 @@ export const savedServersQuery = (api: ApiClient) =>
 export const resourcesQuery = (api: ApiClient, sessionId: string) =>
   queryOptions({
     queryKey: queryKeys.resources(sessionId),
-    queryFn: ({ signal }) => api.listResources(sessionId, { signal }),
+    queryFn: ({ signal, client }) =>
+      sendTracked(client, sessionId, slots.resources, (requestId) =>
+        api.listResources(sessionId, { signal, requestId }),
+      ),
   });
 
 export const templatesQuery = (api: ApiClient, sessionId: string) =>
   queryOptions({
     queryKey: queryKeys.templates(sessionId),
-    queryFn: ({ signal }) => api.listTemplates(sessionId, { signal }),
+    queryFn: ({ signal, client }) =>
+      sendTracked(client, sessionId, slots.templates, (requestId) =>
+        api.listTemplates(sessionId, { signal, requestId }),
+      ),
   });
 
 export const stderrQuery = (api: ApiClient, sessionId: string) =>
@@ -111,7 +124,10 @@ export const stderrQuery = (api: ApiClient, sessionId: string) =>
 export const readQuery = (api: ApiClient, sessionId: string, uri: string) =>
   queryOptions({
     queryKey: queryKeys.read(sessionId, uri),
-    queryFn: ({ signal }) => api.readResource(sessionId, uri, { signal }),
+    queryFn: ({ signal, client }) =>
+      sendTracked(client, sessionId, slots.read(uri), (requestId) =>
+        api.readResource(sessionId, uri, { signal, requestId }),
+      ),
     // A read can be expensive for the server; re-read on demand rather than on every focus.
     staleTime: 30_000,
   });
@@ -202,5 +218,22 @@ export const liveMarksQuery = (sessionId: string) =>
   queryOptions({
     queryKey: queryKeys.liveMarks(sessionId),
     queryFn: ({ client, queryKey }): LiveMarks => client.getQueryData<LiveMarks>(queryKey) ?? emptyMarks(),
+    staleTime: Infinity,
+  });
+
+/** Client-only: this tab's request in flight for `slot`, null when none (lib/tracked-request.ts). */
+export const inFlightQuery = (sessionId: string, slot: string) =>
+  queryOptions({
+    queryKey: queryKeys.inFlight(sessionId, slot),
+    queryFn: ({ client, queryKey }): InFlightEntry | null =>
+      client.getQueryData<InFlightEntry | null>(queryKey) ?? null,
+    staleTime: Infinity,
+  });
+
+/** Client-only: the progress events of one request (empty until the first arrives). */
+export const requestProgressQuery = (sessionId: string, requestId: string) =>
+  queryOptions({
+    queryKey: queryKeys.requestProgress(sessionId, requestId),
+    queryFn: ({ client, queryKey }): RequestProgress => client.getQueryData<RequestProgress>(queryKey) ?? {},
     staleTime: Infinity,
   });

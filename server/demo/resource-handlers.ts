@@ -15,7 +15,9 @@ import type {
 import type { LiveResources } from "./live";
 import { paginate } from "./pagination";
 import { resourceNotFound } from "./errors";
+import { readSlowReport } from "./slow";
 import type { ResourceStore } from "./store";
+import { SLOW_REPORT_URI } from "./uris";
 
 /**
  * Our own resources/list, read, subscribe and unsubscribe handlers on the low-level Server.
@@ -33,10 +35,13 @@ export interface ResourceHandlerDeps {
   templates: readonly RegisteredResourceTemplate[];
   live: LiveResources;
   pageSize: number;
+  /** Where the slow report says it was cancelled (stderr). */
+  log: (line: string) => void;
 }
 
 /** Listed resources first (exact uri, then canonical form), then the first matching template. */
-function resolve(uri: string, { store, templates }: ResourceHandlerDeps): Reader | undefined {
+function resolve(uri: string, { store, templates, log }: ResourceHandlerDeps): Reader | undefined {
+  if (uri === SLOW_REPORT_URI) return (extra) => readSlowReport(extra, log);
   const listed = store.get(uri);
   if (listed) return () => ({ contents: listed.read() });
   for (const template of templates) {

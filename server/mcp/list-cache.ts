@@ -1,6 +1,7 @@
 import "server-only";
 import type { ListDiff } from "@/lib/events";
 import { diffLists, isEmptyDiff } from "@/lib/list-diff";
+import type { RequestContext } from "./in-flight";
 import type { PagedResult } from "./pagination";
 
 export interface Walked<T> {
@@ -21,7 +22,8 @@ export class ListCache<T> {
   private queued: Promise<Walked<T>> | null = null;
 
   constructor(
-    private readonly walk: () => Promise<PagedResult<T>>,
+    /** `ctx`: the user's request that started this walk (its progress, its cancel). */
+    private readonly walk: (ctx?: RequestContext) => Promise<PagedResult<T>>,
     private readonly key: (item: T) => string,
   ) {}
 
@@ -29,15 +31,19 @@ export class ListCache<T> {
     return this.current;
   }
 
-  /** The cached listing when `useCache` and one exists; otherwise walk. */
-  async get(useCache: boolean): Promise<PagedResult<T>> {
+  /**
+   * The cached listing when `useCache` and one exists; otherwise walk. A walk started for `ctx` is
+   * that request's (cancelled with it); one already running is shared, and `ctx` only stops waiting.
+   */
+  async get(useCache: boolean, ctx?: RequestContext): Promise<PagedResult<T>> {
     if (useCache && this.current) return this.current;
-    return (await this.refresh()).result;
+    const walked = this.walking && ctx ? abortable(this.refresh(), ctx.signal) : this.refresh(ctx);
+    return (await walked).result;
   }
 
   /** Walk now, or once right after the walk in flight (which may predate the change). */
-  refresh(): Promise<Walked<T>> {
-    if (!this.walking) return this.start();
+  refresh(ctx?: RequestContext): Promise<Walked<T>> {
+    if (!this.walking) return this.start(ctx);
     this.queued ??= this.walking
       .catch(() => undefined)
       .then(() => {
@@ -47,8 +53,8 @@ export class ListCache<T> {
     return this.queued;
   }
 
-  private start(): Promise<Walked<T>> {
-    const p = this.walk()
+  private start(ctx?: RequestContext): Promise<Walked<T>> {
+    const p = this.walk(ctx)
       .then((result) => {
         const diff = diffLists(this.current?.items ?? [], result.items, this.key);
         this.current = result;
@@ -60,4 +66,14 @@ export class ListCache<T> {
     this.walking = p;
     return p;
   }
+}
+
+/** `p`, or its signal's reason as soon as the signal aborts (p itself goes on for others). */
+function abortable<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(signal.reason as Error);
+    signal.addEventListener("abort", stop, { once: true });
+    void p.then(resolve, reject).finally(() => signal.removeEventListener("abort", stop));
+  });
 }

@@ -14,6 +14,8 @@ export interface PagedResult<T> {
 export async function walkPages<T>(
   fetchPage: (cursor: string | undefined) => Promise<{ items: T[]; nextCursor?: string | undefined }>,
   maxPages: number,
+  /** Told after each page, 1-based: a walk of many pages shows "page N" as it goes. */
+  onPage?: (page: number) => void,
 ): Promise<PagedResult<T>> {
   const items: T[] = [];
   const warnings: string[] = [];
@@ -23,6 +25,7 @@ export async function walkPages<T>(
   for (;;) {
     const page = await fetchPage(cursor);
     pages++;
+    onPage?.(pages);
     items.push(...page.items);
     const next = page.nextCursor;
     if (next === undefined || next === null) break;
