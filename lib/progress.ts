@@ -9,7 +9,9 @@ import { z } from "zod";
 
 export const REQUEST_ID_HEADER = "X-Inspector-Request-Id";
 
-export const requestIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "a request id of 8–64 [A-Za-z0-9_-]");
+export const requestIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, "a request id of 8–64 [A-Za-z0-9_-]");
 
 /** What the page knows of one request in flight, as the progress events told it. */
 export interface RequestProgress {
@@ -50,7 +52,11 @@ export function formatElapsed(ms: number): string {
 /** "1.2 MB of 10 MB" (total unknown: "1.2 MB"). */
 export function formatBytesOf(received: number, total: number | undefined): string {
   const fmt = (n: number) =>
-    n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`;
+    n < 1024
+      ? `${n} B`
+      : n < 1024 * 1024
+        ? `${(n / 1024).toFixed(1)} KB`
+        : `${(n / 1024 / 1024).toFixed(1)} MB`;
   return total === undefined ? fmt(received) : `${fmt(received)} of ${fmt(total)}`;
 }
 

@@ -56,7 +56,8 @@ export const queryKeys = {
   /** A remote server's OAuth state and steps (components/auth/). */
   auth: (sessionId: string) => [...queryKeys.sessionScope(sessionId), "auth"] as const,
   /** Client-only: the request this tab has in flight for one purpose (lib/tracked-request.ts). */
-  inFlight: (sessionId: string, slot: string) => [...queryKeys.sessionScope(sessionId), "in-flight", slot] as const,
+  inFlight: (sessionId: string, slot: string) =>
+    [...queryKeys.sessionScope(sessionId), "in-flight", slot] as const,
   /** Client-only: what the progress events said of one request this tab sent. */
   requestProgress: (sessionId: string, requestId: string) =>
     [...queryKeys.sessionScope(sessionId), "progress", requestId] as const,

@@ -58,7 +58,7 @@ const readPath = (id: string, uri: string) =>
   `/api/sessions/${id}/read?${new URLSearchParams({ uri }).toString()}`;
 
 function read(id: string, uri: string, requestId?: string, signal?: AbortSignal) {
-  return callJson<{ contents: { text?: string }[] }>(readRoute.GET, {
+  return callJson<{ contents: { text?: string }[] }, { id: string }>(readRoute.GET, {
     path: readPath(id, uri),
     params: { id },
     headers: requestId ? { [REQUEST_ID_HEADER]: requestId } : {},
@@ -70,7 +70,7 @@ function read(id: string, uri: string, requestId?: string, signal?: AbortSignal)
 async function stderrLine(id: string, text: string): Promise<string> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const { body } = await callJson<StderrResponse>(stderrRoute.GET, { params: { id } });
+    const { body } = await callJson<StderrResponse, { id: string }>(stderrRoute.GET, { params: { id } });
     const line = body.lines.find((l) => l.includes(text));
     if (line) return line;
     if (Date.now() > deadline) throw new Error(`no stderr line with ${text}: ${body.lines.join("\n")}`);
@@ -79,7 +79,7 @@ async function stderrLine(id: string, text: string): Promise<string> {
 }
 
 async function traffic(id: string) {
-  const { body } = await callJson<TrafficResponse>(trafficRoute.GET, { params: { id } });
+  const { body } = await callJson<TrafficResponse, { id: string }>(trafficRoute.GET, { params: { id } });
   return body.entries;
 }
 
@@ -105,7 +105,8 @@ describe("progress and cancel", () => {
     expect(seen[2]?.message).toBe("report: step 2 of 5");
     // The token went out in the request's _meta, and the server's notifications came back with it.
     const sent = (await traffic(id)).find(
-      (e) => e.direction === "out" && e.method === "resources/read" && JSON.stringify(e.message).includes("slow"),
+      (e) =>
+        e.direction === "out" && e.method === "resources/read" && JSON.stringify(e.message).includes("slow"),
     );
     const token = (sent?.message as { params: { _meta?: { progressToken?: unknown } } }).params._meta
       ?.progressToken;
@@ -117,10 +118,13 @@ describe("progress and cancel", () => {
     const requestId = newRequestId();
     const pending = read(id, SLOW_REPORT_URI, requestId);
     await events.waitFor(progressOf(requestId, (e) => e.progress === 1));
-    const cancelled = await callJson<{ cancelled: boolean }>(cancelRoute.POST, {
-      method: "POST",
-      params: { id, requestId },
-    });
+    const cancelled = await callJson<{ cancelled: boolean }, { id: string; requestId: string }>(
+      cancelRoute.POST,
+      {
+        method: "POST",
+        params: { id, requestId },
+      },
+    );
     expect(cancelled.body).toEqual({ cancelled: true });
     const res = await pending;
     expect(res.status).toBe(409);
@@ -136,7 +140,10 @@ describe("progress and cancel", () => {
       new RegExp(`request ${String(rpcId)}\\)`),
     );
     // The request is gone: cancelling it again is a no-op, and the session answers normally.
-    const again = await callJson(cancelRoute.POST, { method: "POST", params: { id, requestId } });
+    const again = await callJson<unknown, { id: string; requestId: string }>(cancelRoute.POST, {
+      method: "POST",
+      params: { id, requestId },
+    });
     expect(again.body).toEqual({ cancelled: false });
     const normal = await read(id, "demo://docs/guides/getting-started.md", newRequestId());
     expect(normal.status).toBe(200);
@@ -146,7 +153,7 @@ describe("progress and cancel", () => {
     const id = await connectDemo();
     const requestId = newRequestId();
     const gone = new AbortController();
-    const pending = callJson(toolsRoute.POST, {
+    const pending = callJson<unknown, { id: string }>(toolsRoute.POST, {
       method: "POST",
       params: { id },
       headers: { [REQUEST_ID_HEADER]: requestId },
@@ -154,14 +161,15 @@ describe("progress and cancel", () => {
       signal: gone.signal,
     });
     const first = await events.waitFor(progressOf(requestId, (e) => (e.progress ?? 0) >= 1));
-    expect(first).toMatchObject({ total: 20, message: expect.stringMatching(/^task: step \d+ of 20$/) });
+    expect(first.total).toBe(20);
+    expect(first.message).toMatch(/^task: step \d+ of 20$/);
     gone.abort();
     expect((await pending).status).toBe(409);
     expect(await stderrLine(id, "demo slow: task cancelled after step")).toBeTruthy();
     const sent = (await traffic(id)).filter((e) => e.direction === "out");
     expect(sent.some((e) => e.method === "notifications/cancelled")).toBe(true);
     // Nothing arrives for the cancelled call afterwards, and a quick call works.
-    const quick = await callJson<{ content: { text: string }[] }>(toolsRoute.POST, {
+    const quick = await callJson<{ content: { text: string }[] }, { id: string }>(toolsRoute.POST, {
       method: "POST",
       params: { id },
       body: { name: SLOW_TOOL, arguments: { steps: 1, stepMs: 0 } },
@@ -173,7 +181,7 @@ describe("progress and cancel", () => {
   it("a walk of the resource list reports the pages it fetched", async () => {
     const id = await connectDemo();
     const requestId = newRequestId();
-    const res = await callJson<{ pages: number }>(resourcesRoute.GET, {
+    const res = await callJson<{ pages: number }, { id: string }>(resourcesRoute.GET, {
       path: `/api/sessions/${id}/resources?refresh=1`,
       params: { id },
       headers: { [REQUEST_ID_HEADER]: requestId },

@@ -52,7 +52,7 @@ export async function slowWork(
   let done = 0;
   try {
     await report(0, `${what}: starting`);
-    for (done = 0; done < steps; ) {
+    for (done = 0; done < steps;) {
       await sleep(stepMs, extra.signal);
       done++;
       await report(done, `${what}: step ${done} of ${steps}`);

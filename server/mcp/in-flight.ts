@@ -13,7 +13,7 @@ export interface RequestContext {
   readonly signal: AbortSignal;
   readonly onprogress: (progress: Progress) => void;
   /** A list walk fetched page `n` (1-based). */
-  page(n: number): void;
+  readonly page: (n: number) => void;
 }
 
 /** A server may send progress thousands of times a second; the page needs a few a second. */

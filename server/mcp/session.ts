@@ -662,7 +662,12 @@ export class McpSession {
   }
 
   /** A watched resource answers with its latest version (kept fresh by update notifications). */
-  async read(uri: string, fresh = false, look: LookOptions = {}, ctx?: RequestContext): Promise<ReadResponse> {
+  async read(
+    uri: string,
+    fresh = false,
+    look: LookOptions = {},
+    ctx?: RequestContext,
+  ): Promise<ReadResponse> {
     const result = await this.fetchRead(uri, fresh, ctx);
     if (!look.silent) {
       this.readUris.delete(uri);
