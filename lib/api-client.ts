@@ -38,7 +38,7 @@ import type {
   SaveCheckResponse,
 } from "./recorder/types";
 import type { AuthStateResponse, SignInResponse } from "./oauth";
-import { REQUEST_ID_HEADER, type CancelResponse } from "./progress";
+import { readWithProgress, REQUEST_ID_HEADER, type CancelResponse } from "./progress";
 import type { ImportConnectBody, SavedServerListResponse } from "./saved-servers";
 
 // Kept for the components that import the tool types from the client (the contract owns them).
@@ -168,12 +168,17 @@ export function createApiClient(options: ApiClientOptions) {
       id: string,
       uri: string,
       index: number,
-      o?: RequestOptions & { download?: boolean },
+      o?: RequestOptions & {
+        download?: boolean;
+        /** Download progress: bytes so far of the declared Content-Length. */
+        onBytes?: (received: number, total: number | undefined) => void;
+      },
     ): Promise<ContentBlob> => {
       const query = new URLSearchParams({ uri, index: String(index) });
       if (o?.download) query.set("download", "1");
-      const response = await send(`${session(id)}/content?${query.toString()}`, o);
-      const blob = await response.blob();
+      const { onBytes, download: _download, ...init } = o ?? {};
+      const response = await send(`${session(id)}/content?${query.toString()}`, init);
+      const blob = onBytes ? await readWithProgress(response, onBytes) : await response.blob();
       return { blob, contentType: response.headers.get("Content-Type") ?? blob.type };
     },
     /** A sandboxed frame document for an HTML or PDF item (its URL is an id, never the token). */

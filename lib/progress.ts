@@ -65,3 +65,34 @@ export interface CancelResponse {
   /** False when the request had already ended (or was never in flight). */
   cancelled: boolean;
 }
+
+/**
+ * A response body read chunk by chunk, telling `onBytes` how much arrived of the declared
+ * Content-Length (undefined when not declared), at most every `everyMs` and once at the end.
+ */
+export async function readWithProgress(
+  response: Response,
+  onBytes: (received: number, total: number | undefined) => void,
+  everyMs = 100,
+): Promise<Blob> {
+  const type = response.headers.get("Content-Type") ?? "";
+  const declared = Number(response.headers.get("Content-Length"));
+  const total = Number.isFinite(declared) && declared > 0 ? declared : undefined;
+  if (!response.body) return response.blob();
+  const reader = response.body.getReader();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let received = 0;
+  let told = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.byteLength;
+    if (Date.now() - told >= everyMs) {
+      told = Date.now();
+      onBytes(received, total);
+    }
+  }
+  onBytes(received, total);
+  return new Blob(chunks, { type });
+}

@@ -3,12 +3,12 @@
  * Keys nest so that invalidating a prefix reaches everything below it:
  *   sessionScope(id) ⊃ resources(id), templates(id), stderr(id), read(id, uri) ⊃ content(id, uri, n), frame(id, …)
  */
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, skipToken } from "@tanstack/react-query";
 import type { ApiClient } from "./api-client";
 import type { CompleteBody, FrameBody, SessionListResponse } from "./contract";
 import { emptyMarks, type LiveMarks } from "./live-marks";
 import { mergeTrafficSnapshot, type HeldTraffic } from "./traffic-buffer";
-import type { RequestProgress } from "./progress";
+import { formatBytesOf, type RequestProgress } from "./progress";
 import { sendTracked, slots, type InFlightEntry } from "./tracked-request";
 
 /** While a server is starting, poll quickly so "connected" shows up promptly. */
@@ -145,7 +145,17 @@ export const completionQuery = (api: ApiClient, sessionId: string, body: Complet
 export const contentQuery = (api: ApiClient, sessionId: string, uri: string, index: number) =>
   queryOptions({
     queryKey: queryKeys.content(sessionId, uri, index),
-    queryFn: ({ signal }) => api.fetchContent(sessionId, uri, index, { signal }),
+    queryFn: ({ signal, client }) =>
+      sendTracked(client, sessionId, slots.content(uri, index), (requestId) =>
+        api.fetchContent(sessionId, uri, index, {
+          signal,
+          requestId,
+          onBytes: (received, total) =>
+            client.setQueryData<RequestProgress>(queryKeys.requestProgress(sessionId, requestId), (old) =>
+              old ? { progress: received, total, message: formatBytesOf(received, total) } : old,
+            ),
+        }),
+      ),
     staleTime: 30_000,
     // Blobs can be large: do not keep them around after the viewer lets go.
     gcTime: 15_000,
@@ -222,19 +232,21 @@ export const liveMarksQuery = (sessionId: string) =>
     staleTime: Infinity,
   });
 
-/** Client-only: this tab's request in flight for `slot`, null when none (lib/tracked-request.ts). */
+/**
+ * Client-only: this tab's request in flight for `slot` (null or absent: none), written only by
+ * lib/tracked-request.ts. Never fetched (skipToken): a fetch racing the write would overwrite it.
+ */
 export const inFlightQuery = (sessionId: string, slot: string) =>
-  queryOptions({
+  queryOptions<InFlightEntry | null>({
     queryKey: queryKeys.inFlight(sessionId, slot),
-    queryFn: ({ client, queryKey }): InFlightEntry | null =>
-      client.getQueryData<InFlightEntry | null>(queryKey) ?? null,
+    queryFn: skipToken,
     staleTime: Infinity,
   });
 
-/** Client-only: the progress events of one request (empty until the first arrives). */
+/** Client-only: the progress events of one request, merged by lib/event-effects.ts. Never fetched. */
 export const requestProgressQuery = (sessionId: string, requestId: string) =>
-  queryOptions({
+  queryOptions<RequestProgress>({
     queryKey: queryKeys.requestProgress(sessionId, requestId),
-    queryFn: ({ client, queryKey }): RequestProgress => client.getQueryData<RequestProgress>(queryKey) ?? {},
+    queryFn: skipToken,
     staleTime: Infinity,
   });

@@ -20,6 +20,7 @@ export const slots = {
   resources: "resources",
   templates: "templates",
   tool: (name: string) => `tool:${name}`,
+  content: (uri: string, index: number) => `content:${index}:${uri}`,
 } as const;
 
 export async function sendTracked<T>(
