@@ -37,7 +37,7 @@ export function ProgressBar({ label, progress }: ProgressBarProps) {
       {(text || percent !== undefined) && (
         <p className="truncate text-[11px] text-zinc-600" title={text}>
           {percent !== undefined && <span className="mr-1.5 font-medium tabular-nums">{percent}%</span>}
-          {text}
+          <span>{text}</span>
         </p>
       )}
     </div>

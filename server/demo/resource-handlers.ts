@@ -15,9 +15,8 @@ import type {
 import type { LiveResources } from "./live";
 import { paginate } from "./pagination";
 import { resourceNotFound } from "./errors";
-import { readSlowReport } from "./slow";
+import { readSlowReport, slowReportPace } from "./slow";
 import type { ResourceStore } from "./store";
-import { SLOW_REPORT_URI } from "./uris";
 
 /**
  * Our own resources/list, read, subscribe and unsubscribe handlers on the low-level Server.
@@ -41,7 +40,8 @@ export interface ResourceHandlerDeps {
 
 /** Listed resources first (exact uri, then canonical form), then the first matching template. */
 function resolve(uri: string, { store, templates, log }: ResourceHandlerDeps): Reader | undefined {
-  if (uri === SLOW_REPORT_URI) return (extra) => readSlowReport(extra, log);
+  const slow = slowReportPace(uri);
+  if (slow) return (extra) => readSlowReport(uri, slow, extra, log);
   const listed = store.get(uri);
   if (listed) return () => ({ contents: listed.read() });
   for (const template of templates) {

@@ -65,13 +65,41 @@ export async function slowWork(
   }
 }
 
-export function readSlowReport(extra: Extra, log: (line: string) => void) {
-  return slowWork(extra, "report", SLOW_STEPS, SLOW_STEP_MS, log).then(() => ({
+export interface Pace {
+  steps: number;
+  stepMs: number;
+}
+
+/**
+ * The pace of a slow report uri: `demo://slow/report` (5 × 600 ms), or with `?steps=&stepMs=` for
+ * a slower one (a loaded CI machine needs time to click Cancel). Undefined for any other uri.
+ */
+export function slowReportPace(uri: string): Pace | undefined {
+  const [base, query = ""] = uri.split("?", 2) as [string, string?];
+  if (base !== SLOW_REPORT_URI) return undefined;
+  const params = new URLSearchParams(query);
+  const number = (name: string, fallback: number, max: number) => {
+    const n = Number(params.get(name) ?? fallback);
+    return Number.isInteger(n) && n >= 0 && n <= max ? n : fallback;
+  };
+  return {
+    steps: Math.max(1, number("steps", SLOW_STEPS, 100)),
+    stepMs: number("stepMs", SLOW_STEP_MS, 10_000),
+  };
+}
+
+export function readSlowReport(
+  uri: string,
+  { steps, stepMs }: Pace,
+  extra: Extra,
+  log: (line: string) => void,
+) {
+  return slowWork(extra, "report", steps, stepMs, log).then(() => ({
     contents: [
       {
-        uri: SLOW_REPORT_URI,
+        uri,
         mimeType: "text/plain",
-        text: `Slow report: ${SLOW_STEPS} steps of ${SLOW_STEP_MS} ms, finished at ${new Date().toISOString()}.\n`,
+        text: `Slow report: ${steps} steps of ${stepMs} ms, finished at ${new Date().toISOString()}.\n`,
       },
     ],
   }));
