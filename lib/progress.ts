@@ -21,6 +21,11 @@ export interface RequestProgress {
   message?: string;
   /** A list walk: pages fetched so far. */
   page?: number;
+  /**
+   * Measured by the inspector (a walk's pages, bytes downloaded), not sent by the server: shown
+   * only once the request is slow, so a quick re-list or a small image never flashes a bar.
+   */
+  ours?: boolean;
 }
 
 /** A request goes quiet this long before the page offers its elapsed time and Cancel. */

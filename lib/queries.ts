@@ -152,7 +152,7 @@ export const contentQuery = (api: ApiClient, sessionId: string, uri: string, ind
           requestId,
           onBytes: (received, total) =>
             client.setQueryData<RequestProgress>(queryKeys.requestProgress(sessionId, requestId), (old) =>
-              old ? { progress: received, total, message: formatBytesOf(received, total) } : old,
+              old ? { progress: received, total, message: formatBytesOf(received, total), ours: true } : old,
             ),
         }),
       ),

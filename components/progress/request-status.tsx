@@ -11,8 +11,9 @@ export interface RequestStatusProps {
   className?: string;
 }
 
-const hasProgress = (p: RequestProgress | undefined) =>
-  p !== undefined && (p.progress !== undefined || p.message !== undefined || p.page !== undefined);
+/** The server reported progress (ours — pages, bytes — waits for the request to be slow). */
+const serverProgress = (p: RequestProgress | undefined) =>
+  p !== undefined && !p.ours && (p.progress !== undefined || p.message !== undefined);
 
 /**
  * A request in flight: the server's progress as soon as it reports any, and after a second the
@@ -20,7 +21,7 @@ const hasProgress = (p: RequestProgress | undefined) =>
  */
 export function RequestStatus({ label, elapsedMs, progress, onCancel, className = "" }: RequestStatusProps) {
   const slow = elapsedMs >= SHOW_CANCEL_AFTER_MS;
-  if (!slow && !hasProgress(progress)) return null;
+  if (!slow && !serverProgress(progress)) return null;
   return (
     <div
       role="group"

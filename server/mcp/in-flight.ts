@@ -54,11 +54,12 @@ export class InFlightRequests {
       signal: controller.signal,
       onprogress: ({ progress: done, total, message }) =>
         progress.push({
+          ours: false,
           progress: done,
           ...(total !== undefined ? { total } : {}),
           ...(message !== undefined ? { message } : {}),
         }),
-      page: (n) => progress.push({ page: n, message: `page ${n}` }),
+      page: (n) => progress.push({ page: n, message: `page ${n}`, ours: true }),
     };
     try {
       controller.signal.throwIfAborted();
