@@ -34,6 +34,8 @@ const ROUTES: [string, readonly string[]][] = [
   ["/api/sessions/:id/versions", ["GET"]],
   ["/api/sessions/:id/watches", ["GET", "POST", "DELETE"]],
   ["/api/sessions/:id/watch-files", ["GET", "PUT", "DELETE"]],
+  // A well-formed request id that is never in flight (cancelling it is a no-op).
+  ["/api/sessions/:id/requests/0123456789abcdef/cancel", ["POST"]],
   ["/api/import", ["POST"]],
   ["/api/import/connect", ["POST"]],
   ["/api/saved-servers", ["GET", "DELETE"]],

@@ -39,6 +39,7 @@ import type {
 } from "./recorder/types";
 import type { AuthStateResponse, SignInResponse } from "./oauth";
 import type { ProblemsResponse } from "./lint/problem";
+import { readWithProgress, REQUEST_ID_HEADER, type CancelResponse } from "./progress";
 import type { ImportConnectBody, SavedServerListResponse } from "./saved-servers";
 
 // Kept for the components that import the tool types from the client (the contract owns them).
@@ -81,6 +82,8 @@ export interface ApiClientOptions {
 
 export interface RequestOptions {
   signal?: AbortSignal;
+  /** Names the request for its progress events and for cancelling it (lib/progress.ts). */
+  requestId?: string;
 }
 
 /** Raw bytes of one content item, as served by the content route. */
@@ -100,11 +103,13 @@ export function createApiClient(options: ApiClientOptions) {
     if (!token) {
       throw new ApiError({ status: 401, code: "unauthorized", message: "No access token." });
     }
-    const headers = new Headers(init.headers);
+    const { requestId, ...rest } = init;
+    const headers = new Headers(rest.headers);
     headers.set("Authorization", `Bearer ${token}`);
+    if (requestId !== undefined) headers.set(REQUEST_ID_HEADER, requestId);
     let response: Response;
     try {
-      response = await doFetch(`${baseUrl}${path}`, { ...init, headers, cache: "no-store" });
+      response = await doFetch(`${baseUrl}${path}`, { ...rest, headers, cache: "no-store" });
     } catch (error) {
       if (init.signal?.aborted) throw error;
       throw new ApiError({
@@ -164,12 +169,17 @@ export function createApiClient(options: ApiClientOptions) {
       id: string,
       uri: string,
       index: number,
-      o?: RequestOptions & { download?: boolean },
+      o?: RequestOptions & {
+        download?: boolean;
+        /** Download progress: bytes so far of the declared Content-Length. */
+        onBytes?: (received: number, total: number | undefined) => void;
+      },
     ): Promise<ContentBlob> => {
       const query = new URLSearchParams({ uri, index: String(index) });
       if (o?.download) query.set("download", "1");
-      const response = await send(`${session(id)}/content?${query.toString()}`, o);
-      const blob = await response.blob();
+      const { onBytes, download: _download, ...init } = o ?? {};
+      const response = await send(`${session(id)}/content?${query.toString()}`, init);
+      const blob = onBytes ? await readWithProgress(response, onBytes) : await response.blob();
       return { blob, contentType: response.headers.get("Content-Type") ?? blob.type };
     },
     /** A sandboxed frame document for an HTML or PDF item (its URL is an id, never the token). */
@@ -222,6 +232,12 @@ export function createApiClient(options: ApiClientOptions) {
       postJson<CompleteResponse>(`${session(id)}/complete`, body, o),
     callTool: (id: string, name: string, args: Record<string, unknown>, o?: RequestOptions) =>
       postJson<CallToolResult>(`${session(id)}/tools`, { name, arguments: args }, o),
+    /** Cancel a request sent with `requestId`: the server is sent notifications/cancelled. */
+    cancelRequest: (id: string, requestId: string, o?: RequestOptions) =>
+      json<CancelResponse>(`${session(id)}/requests/${encodeURIComponent(requestId)}/cancel`, {
+        ...o,
+        method: "POST",
+      }),
     // Recorded checks (issue #5): recording a session, drafting, saving, running, exporting.
     startRecording: (id: string, o?: RequestOptions) =>
       json<RecordingInfo>(`${session(id)}/recording`, { ...o, method: "POST" }),

@@ -15,12 +15,14 @@
  *   stderr             invalidate the stderr query, throttled (the backend's bounded buffer is the
  *                      truth; lines carry no sequence number to merge by)
  *   traffic            set: append the summaries to the held traffic (bounded, merged by seq)
+ *   progress           set: merge into that request's progress, only while this tab waits for it
  *   hello              invalidate everything: a (re)connected stream may have missed events
  */
 import type { QueryKey } from "@tanstack/react-query";
 import type { SessionListResponse } from "./contract";
 import type { InspectorEvent, TrafficSummary } from "./events";
 import { markEvent, emptyMarks, type LiveMarks } from "./live-marks";
+import type { RequestProgress } from "./progress";
 import { queryKeys } from "./queries";
 import { appendTraffic, type HeldTraffic } from "./traffic-buffer";
 
@@ -115,6 +117,17 @@ export function eventEffects(
           update: (old) => appendTraffic(old as HeldTraffic | undefined, event.entries),
         },
       ];
+    case "progress": {
+      const { type: _t, sessionId, requestId, ...progress } = event;
+      // Only for a request this tab sent and still waits for (lib/tracked-request.ts).
+      return [
+        {
+          op: "set",
+          key: queryKeys.requestProgress(sessionId, requestId),
+          update: (old) => (old === undefined ? undefined : { ...(old as RequestProgress), ...progress }),
+        },
+      ];
+    }
   }
 }
 

@@ -6,6 +6,7 @@
  * queries.
  */
 import type { SessionSummary } from "./contract";
+import type { RequestProgress } from "./progress";
 
 export interface ListDiff {
   added: string[];
@@ -25,6 +26,8 @@ export interface TrafficSummary {
   bytes: number;
   /** For responses: time since the matching request. */
   latencyMs?: number;
+  /** A response to a request we had cancelled: it came late and was ignored. */
+  late?: true;
 }
 
 export type InspectorEvent =
@@ -53,6 +56,8 @@ export type InspectorEvent =
   | { type: "watches"; sessionId: string; uris: string[] }
   | { type: "stderr"; sessionId: string; lines: string[] }
   | { type: "traffic"; sessionId: string; entries: TrafficSummary[] }
+  /** A request the page named (lib/progress.ts) got a `notifications/progress`, or walked a page. */
+  | ({ type: "progress"; sessionId: string; requestId: string } & RequestProgress)
   /** After (re)connecting: the client should refetch everything it shows. */
   | { type: "hello"; serverTime: number };
 

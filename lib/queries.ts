@@ -3,11 +3,13 @@
  * Keys nest so that invalidating a prefix reaches everything below it:
  *   sessionScope(id) ⊃ resources(id), templates(id), stderr(id), read(id, uri) ⊃ content(id, uri, n), frame(id, …)
  */
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, skipToken } from "@tanstack/react-query";
 import type { ApiClient } from "./api-client";
 import type { CompleteBody, FrameBody, SessionListResponse } from "./contract";
 import { emptyMarks, type LiveMarks } from "./live-marks";
 import { mergeTrafficSnapshot, type HeldTraffic } from "./traffic-buffer";
+import { formatBytesOf, type RequestProgress } from "./progress";
+import { sendTracked, slots, type InFlightEntry } from "./tracked-request";
 
 /** While a server is starting, poll quickly so "connected" shows up promptly. */
 export const SESSION_POLL_CONNECTING_MS = 1_500;
@@ -53,6 +55,12 @@ export const queryKeys = {
   tools: (sessionId: string) => [...queryKeys.sessionScope(sessionId), "tools"] as const,
   /** A remote server's OAuth state and steps (components/auth/). */
   auth: (sessionId: string) => [...queryKeys.sessionScope(sessionId), "auth"] as const,
+  /** Client-only: the request this tab has in flight for one purpose (lib/tracked-request.ts). */
+  inFlight: (sessionId: string, slot: string) =>
+    [...queryKeys.sessionScope(sessionId), "in-flight", slot] as const,
+  /** Client-only: what the progress events said of one request this tab sent. */
+  requestProgress: (sessionId: string, requestId: string) =>
+    [...queryKeys.sessionScope(sessionId), "progress", requestId] as const,
   /** Client-only: marks derived from live events (lib/live-marks.ts). */
   liveMarks: (sessionId: string) => [...queryKeys.sessionScope(sessionId), "live-marks"] as const,
   /** The session's recording; null while it is not recording (lib/recorder/queries.ts). */
@@ -107,14 +115,20 @@ export function hintedStaleTime(fallback: number) {
 export const resourcesQuery = (api: ApiClient, sessionId: string) =>
   queryOptions({
     queryKey: queryKeys.resources(sessionId),
-    queryFn: ({ signal }) => api.listResources(sessionId, { signal }),
+    queryFn: ({ signal, client }) =>
+      sendTracked(client, sessionId, slots.resources, (requestId) =>
+        api.listResources(sessionId, { signal, requestId }),
+      ),
     staleTime: hintedStaleTime(DEFAULT_STALE_MS),
   });
 
 export const templatesQuery = (api: ApiClient, sessionId: string) =>
   queryOptions({
     queryKey: queryKeys.templates(sessionId),
-    queryFn: ({ signal }) => api.listTemplates(sessionId, { signal }),
+    queryFn: ({ signal, client }) =>
+      sendTracked(client, sessionId, slots.templates, (requestId) =>
+        api.listTemplates(sessionId, { signal, requestId }),
+      ),
     staleTime: hintedStaleTime(DEFAULT_STALE_MS),
   });
 
@@ -127,7 +141,10 @@ export const stderrQuery = (api: ApiClient, sessionId: string) =>
 export const readQuery = (api: ApiClient, sessionId: string, uri: string) =>
   queryOptions({
     queryKey: queryKeys.read(sessionId, uri),
-    queryFn: ({ signal }) => api.readResource(sessionId, uri, { signal }),
+    queryFn: ({ signal, client }) =>
+      sendTracked(client, sessionId, slots.read(uri), (requestId) =>
+        api.readResource(sessionId, uri, { signal, requestId }),
+      ),
     // A read can be expensive for the server; re-read on demand rather than on every focus
     // (or as soon as its own ttlMs says, on 2026-07-28).
     staleTime: hintedStaleTime(30_000),
@@ -145,7 +162,17 @@ export const completionQuery = (api: ApiClient, sessionId: string, body: Complet
 export const contentQuery = (api: ApiClient, sessionId: string, uri: string, index: number) =>
   queryOptions({
     queryKey: queryKeys.content(sessionId, uri, index),
-    queryFn: ({ signal }) => api.fetchContent(sessionId, uri, index, { signal }),
+    queryFn: ({ signal, client }) =>
+      sendTracked(client, sessionId, slots.content(uri, index), (requestId) =>
+        api.fetchContent(sessionId, uri, index, {
+          signal,
+          requestId,
+          onBytes: (received, total) =>
+            client.setQueryData<RequestProgress>(queryKeys.requestProgress(sessionId, requestId), (old) =>
+              old ? { progress: received, total, message: formatBytesOf(received, total), ours: true } : old,
+            ),
+        }),
+      ),
     staleTime: 30_000,
     // Blobs can be large: do not keep them around after the viewer lets go.
     gcTime: 15_000,
@@ -219,5 +246,24 @@ export const liveMarksQuery = (sessionId: string) =>
   queryOptions({
     queryKey: queryKeys.liveMarks(sessionId),
     queryFn: ({ client, queryKey }): LiveMarks => client.getQueryData<LiveMarks>(queryKey) ?? emptyMarks(),
+    staleTime: Infinity,
+  });
+
+/**
+ * Client-only: this tab's request in flight for `slot` (null or absent: none), written only by
+ * lib/tracked-request.ts. Never fetched (skipToken): a fetch racing the write would overwrite it.
+ */
+export const inFlightQuery = (sessionId: string, slot: string) =>
+  queryOptions<InFlightEntry | null>({
+    queryKey: queryKeys.inFlight(sessionId, slot),
+    queryFn: skipToken,
+    staleTime: Infinity,
+  });
+
+/** Client-only: the progress events of one request, merged by lib/event-effects.ts. Never fetched. */
+export const requestProgressQuery = (sessionId: string, requestId: string) =>
+  queryOptions<RequestProgress>({
+    queryKey: queryKeys.requestProgress(sessionId, requestId),
+    queryFn: skipToken,
     staleTime: Infinity,
   });

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type ReactNode } from "react";
+import { ContentDownloadStatus } from "@/components/resource-viewer/content-download-status";
 import { useContentBlob } from "@/components/resource-viewer/use-content-blob";
 import { Spinner } from "@/components/ui/spinner";
 import { CodeView } from "./code-view";
@@ -94,6 +95,7 @@ export function ImageView({ sessionId, readUri, index, alt, source, actions }: I
       {content.isPending ? (
         <div className="px-3 py-4">
           <Spinner label="Loading image…" />
+          <ContentDownloadStatus sessionId={sessionId} uri={readUri} index={index} kind="image" />
         </div>
       ) : content.isError ? (
         <p role="alert" className="px-3 py-4 text-xs text-rose-700">

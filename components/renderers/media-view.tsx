@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type ReactNode } from "react";
+import { ContentDownloadStatus } from "@/components/resource-viewer/content-download-status";
 import { useContentBlob } from "@/components/resource-viewer/use-content-blob";
 import { Spinner } from "@/components/ui/spinner";
 import { RendererToolbar } from "./renderer-toolbar";
@@ -32,7 +33,12 @@ export function MediaView({ kind, sessionId, readUri, index, mimeType, label, ac
         )}
       </RendererToolbar>
       <div className="px-3 py-3">
-        {content.isPending && <Spinner label={`Loading ${kind}…`} />}
+        {content.isPending && (
+          <>
+            <Spinner label={`Loading ${kind}…`} />
+            <ContentDownloadStatus sessionId={sessionId} uri={readUri} index={index} kind={kind} />
+          </>
+        )}
         {content.isError && (
           <p role="alert" className="text-xs text-rose-700">
             Could not load the {kind}: {content.error.message}

@@ -1,9 +1,14 @@
 "use client";
 
+import { isCancelledError, useQueryClient } from "@tanstack/react-query";
+import { InFlightStatus } from "@/components/progress/in-flight-status";
 import { ErrorCallout } from "@/components/ui/error-callout";
 import { Spinner } from "@/components/ui/spinner";
 import type { ListedFacts } from "@/components/renderers/content-entry";
 import { isApiError } from "@/lib/api-client";
+import { queryKeys } from "@/lib/queries";
+import { slots } from "@/lib/tracked-request";
+import { CancelledNotice } from "./cancelled-notice";
 import { ContentList } from "./content-list";
 import { useReadResource } from "./use-read-resource";
 
@@ -16,20 +21,37 @@ export interface LiveContentsProps {
 
 /**
  * The latest read of a resource. Live events invalidate it, so it changes without a click; when a
- * re-read fails (a removed resource, a crash), the last good content stays under the error.
+ * re-read fails (a removed resource, a crash), the last good content stays under the error. A
+ * slow read shows the server's progress and, after a second, Cancel.
  */
 export function LiveContents({ sessionId, uri, listed }: LiveContentsProps) {
+  const queryClient = useQueryClient();
   const read = useReadResource(sessionId, uri, true);
-  if (read.isPending) return <Spinner label="Reading…" />;
-  const error = read.isError ? (
+  const readKey = queryKeys.read(sessionId, uri);
+  // Not reverted: the query ends in a CancelledError, shown as such (Re-read reads again).
+  const cancel = () => void queryClient.cancelQueries({ queryKey: readKey, exact: true }, { revert: false });
+  const status = (
+    <InFlightStatus sessionId={sessionId} slot={slots.read(uri)} label={`Reading ${uri}`} onCancel={cancel} />
+  );
+  if (read.isPending)
+    return (
+      <>
+        <Spinner label="Reading…" />
+        {status}
+      </>
+    );
+  const error = !read.isError ? null : isCancelledError(read.error) ? (
+    <CancelledNotice stale={read.data !== undefined} />
+  ) : (
     <ErrorCallout
       title={read.data ? "Re-reading failed; showing the last content read" : "Could not read this resource"}
       message={read.error.message}
       mcpCode={isApiError(read.error) ? read.error.mcpCode : undefined}
     />
-  ) : null;
+  );
   return (
     <>
+      {read.isFetching && status}
       {error}
       {read.data && (
         <ContentList sessionId={sessionId} uri={uri} contents={read.data.contents} listed={listed} />

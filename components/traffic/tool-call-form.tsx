@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { ErrorCallout } from "@/components/ui/error-callout";
 import { JsonBlock } from "@/components/ui/json-block";
 import type { CallToolResult, Tool } from "@/lib/api-client";
@@ -10,7 +10,11 @@ export interface ToolCallFormProps {
   calling: boolean;
   result: CallToolResult | undefined;
   error: string | null;
+  /** The user cancelled the last call. */
+  cancelled?: boolean;
   onCall: (args: Record<string, unknown>) => void;
+  /** The call's progress and Cancel while it runs. */
+  inFlight?: ReactNode;
 }
 
 function parseArgs(text: string): { args: Record<string, unknown> } | { error: string } {
@@ -28,7 +32,15 @@ function parseArgs(text: string): { args: Record<string, unknown> } | { error: s
 }
 
 /** Arguments as JSON, a Call button, and what the server answered. */
-export function ToolCallForm({ tool, calling, result, error, onCall }: ToolCallFormProps) {
+export function ToolCallForm({
+  tool,
+  calling,
+  result,
+  error,
+  cancelled,
+  onCall,
+  inFlight,
+}: ToolCallFormProps) {
   const [text, setText] = useState("{}");
   const [parseError, setParseError] = useState<string | null>(null);
   const argsId = useId();
@@ -79,6 +91,12 @@ export function ToolCallForm({ tool, calling, result, error, onCall }: ToolCallF
           {calling ? "Calling…" : `Call ${tool.name}`}
         </button>
       </div>
+      {calling && inFlight}
+      {cancelled && (
+        <p role="status" className="text-[11px] text-zinc-600">
+          Call cancelled — the server was sent <code className="font-mono">notifications/cancelled</code>.
+        </p>
+      )}
       {error && <ErrorCallout title="The call failed" message={error} />}
       {result && (
         <div>

@@ -4,7 +4,9 @@ import { useState } from "react";
 import { ErrorCallout } from "@/components/ui/error-callout";
 import { Spinner } from "@/components/ui/spinner";
 import { ToolCallForm } from "./tool-call-form";
-import { useCallTool, useTools } from "./use-tools";
+import { InFlightStatus } from "@/components/progress/in-flight-status";
+import { slots } from "@/lib/tracked-request";
+import { isAbortError, useCallTool, useTools } from "./use-tools";
 
 export interface ToolsTabProps {
   sessionId: string;
@@ -15,7 +17,7 @@ export interface ToolsTabProps {
 /** Call one of the server's tools with JSON arguments (tools are how servers change resources). */
 export function ToolsTab({ sessionId, connected, hasTools }: ToolsTabProps) {
   const tools = useTools(sessionId);
-  const call = useCallTool(sessionId);
+  const { call, cancel } = useCallTool(sessionId);
   const [selected, setSelected] = useState<string | null>(null);
 
   if (!connected) {
@@ -74,8 +76,17 @@ export function ToolsTab({ sessionId, connected, hasTools }: ToolsTabProps) {
           tool={tool}
           calling={call.isPending}
           result={call.data}
-          error={call.isError ? call.error.message : null}
+          error={call.isError && !isAbortError(call.error) ? call.error.message : null}
+          cancelled={call.isError && isAbortError(call.error)}
           onCall={(args) => call.mutate({ name: tool.name, args })}
+          inFlight={
+            <InFlightStatus
+              sessionId={sessionId}
+              slot={slots.tool(tool.name)}
+              label={`Calling ${tool.name}`}
+              onCancel={cancel}
+            />
+          }
         />
       </div>
     </div>

@@ -30,7 +30,7 @@ export function TrafficRow({ id, entry, selected, posInSet, setSize, top, onSele
       aria-selected={selected}
       aria-posinset={posInSet}
       aria-setsize={setSize}
-      aria-label={`${formatClockMs(entry.at)} ${direction} ${entry.kind} ${entry.method ?? ""}`}
+      aria-label={`${formatClockMs(entry.at)} ${direction} ${entry.kind} ${entry.method ?? ""}${entry.late ? " (late, ignored)" : ""}`}
       tabIndex={-1}
       onClick={onSelect}
       style={{ transform: `translateY(${top}px)` }}
@@ -49,6 +49,14 @@ export function TrafficRow({ id, entry, selected, posInSet, setSize, top, onSele
       <span className={kindStyle[entry.kind]}>{entry.kind}</span>
       <span className="truncate" title={entry.method}>
         {entry.method ?? <span className="text-zinc-400">—</span>}
+        {entry.late && (
+          <span
+            title="The request was cancelled; this answer came late and was ignored"
+            className="ml-1.5 rounded bg-amber-100 px-1 text-amber-800"
+          >
+            late · ignored
+          </span>
+        )}
       </span>
       <span className="truncate text-zinc-500" title="JSON-RPC id">
         {entry.rpcId !== undefined ? `#${entry.rpcId}` : ""}

@@ -1,10 +1,11 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
+import { isCancelledError, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { TreeMarksContext } from "@/components/events/tree-marks-context";
 import { UndeclaredNote } from "@/components/events/undeclared-note";
 import { useExpireNewMarks } from "@/components/events/use-expire-new-marks";
+import { ListWalkStatus } from "@/components/progress/list-walk-status";
 import { ResourceTree } from "@/components/resource-tree/resource-tree";
 import { useResources } from "@/components/resource-tree/use-resources";
 import { useTemplates } from "@/components/templates/use-templates";
@@ -15,6 +16,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { isApiError } from "@/lib/api-client";
 import type { SessionSummary } from "@/lib/contract";
 import { queryKeys } from "@/lib/queries";
+import { slots } from "@/lib/tracked-request";
 import { buildResourceTree } from "@/lib/uri-tree";
 import { TemplateList } from "./lazy-parts";
 
@@ -84,11 +86,19 @@ export function ResourcesPane({ session, selectedUri, onSelectResource }: Resour
             <Spinner label="Listing resources…" />
           </div>
         )}
+        {resources.isFetching && (
+          <ListWalkStatus
+            sessionId={session.id}
+            slot={slots.resources}
+            label="Listing resources"
+            queryKey={queryKeys.resources(session.id)}
+          />
+        )}
         {resources.isError && (
           <div className="p-2">
             <ErrorCallout
               title={resources.data ? "Re-listing failed; showing the last list" : "resources/list failed"}
-              message={resources.error.message}
+              message={isCancelledError(resources.error) ? "Cancelled." : resources.error.message}
               mcpCode={isApiError(resources.error) ? resources.error.mcpCode : undefined}
             />
           </div>

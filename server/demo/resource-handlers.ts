@@ -15,6 +15,7 @@ import type {
 import type { LiveResources } from "./live";
 import { paginate } from "./pagination";
 import { resourceNotFound } from "./errors";
+import { readSlowReport, slowReportPace } from "./slow";
 import type { ResourceStore } from "./store";
 
 /**
@@ -33,10 +34,14 @@ export interface ResourceHandlerDeps {
   templates: readonly RegisteredResourceTemplate[];
   live: LiveResources;
   pageSize: number;
+  /** Where the slow report says it was cancelled (stderr). */
+  log: (line: string) => void;
 }
 
 /** Listed resources first (exact uri, then canonical form), then the first matching template. */
-function resolve(uri: string, { store, templates }: ResourceHandlerDeps): Reader | undefined {
+function resolve(uri: string, { store, templates, log }: ResourceHandlerDeps): Reader | undefined {
+  const slow = slowReportPace(uri);
+  if (slow) return (extra) => readSlowReport(uri, slow, extra, log);
   const listed = store.get(uri);
   if (listed) return () => ({ contents: listed.read() });
   for (const template of templates) {

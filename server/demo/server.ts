@@ -9,6 +9,7 @@ import { ResourceStore } from "./store";
 import { Storm } from "./storm";
 import { registerTemplates } from "./templates";
 import { registerResourceTools } from "./tools";
+import { registerSlowTool } from "./slow";
 import { STORM_URI } from "./uris";
 
 export interface DemoServer {
@@ -58,8 +59,9 @@ export function createDemoServer(config: DemoConfig, log: (line: string) => void
   for (const entry of generatedItems(config.itemCount)) store.put(entry);
 
   const templates = registerTemplates(mcp);
-  installResourceHandlers(mcp.server, { store, templates, live, pageSize: config.pageSize });
+  installResourceHandlers(mcp.server, { store, templates, live, pageSize: config.pageSize, log });
   registerResourceTools(mcp, { store, live, listChanged });
+  registerSlowTool(mcp, log);
   const stopChurn =
     config.churnMs === undefined ? undefined : startListChurn(store, config.churnMs, listChanged);
 

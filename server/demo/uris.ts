@@ -118,3 +118,13 @@ export const STORM_URI = "demo://live/storm";
 export const STORM_ITEM_URI_PREFIX = "demo://storm/item-";
 /** A storm keeps the newest this many of its items listed, removing older ones as it adds. */
 export const STORM_LIST_WINDOW = 5;
+
+/**
+ * Not listed (so the listing and its counts stay as they are) but readable: a read that takes
+ * about 3 s in 5 steps, sending `notifications/progress` for each when asked for progress, and
+ * stopping at once when cancelled (it logs `demo slow: … cancelled …` to stderr). With
+ * `?steps=<n>&stepMs=<ms>` it goes at another pace.
+ */
+export const SLOW_REPORT_URI = "demo://slow/report";
+/** The tool twin of SLOW_REPORT_URI: `{steps?, stepMs?}`, same progress and cancel behaviour. */
+export const SLOW_TOOL = "slow_task";

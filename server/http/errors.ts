@@ -13,6 +13,8 @@ import {
   CompletionsNotSupportedError,
   RestartNotSupportedError,
   WatchPathError,
+  RequestCancelledError,
+  RequestIdInUseError,
 } from "@/server/mcp/errors";
 
 /** An error that already knows its HTTP answer. */
@@ -63,6 +65,8 @@ export function toHttpError(err: unknown): HttpError {
   if (err instanceof WatchNotSupportedError) return new HttpError(409, "conflict", err.message);
   if (err instanceof WatchPathError) return new HttpError(400, "bad_request", err.message);
   if (err instanceof RestartNotSupportedError) return new HttpError(409, "conflict", err.message);
+  if (err instanceof RequestCancelledError) return new HttpError(409, "conflict", err.message);
+  if (err instanceof RequestIdInUseError) return new HttpError(409, "conflict", err.message);
   if (err instanceof TooManySessionsError) return new HttpError(409, "conflict", err.message);
   if (err instanceof MessageTooLargeError) return new HttpError(413, "payload_too_large", err.message);
   if (err instanceof TransportRequestError) return new HttpError(502, "bad_gateway", err.message);

@@ -56,7 +56,16 @@ export function serveFastLane(req: IncomingMessage, res: ServerResponse): boolea
     if (typeof value === "string") headers.set(name, value);
     else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
   }
-  const request = new Request(`http://${req.headers.host ?? "127.0.0.1"}${req.url}`, { headers });
+  // A page that gives up on the read (Cancel, navigating away) closes the connection: the read is
+  // cancelled on the server too, as Next does for routes it serves (issue 16).
+  const gone = new AbortController();
+  res.once("close", () => {
+    if (!res.writableFinished) gone.abort();
+  });
+  const request = new Request(`http://${req.headers.host ?? "127.0.0.1"}${req.url}`, {
+    headers,
+    signal: gone.signal,
+  });
   void handler(request, { params: Promise.resolve({ id: match[1]! }) })
     .then(async (response) => {
       const body = Buffer.from(await response.arrayBuffer());

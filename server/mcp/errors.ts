@@ -50,3 +50,14 @@ export class RestartNotSupportedError extends Error {
 
 /** Watch mode cannot start: the path is missing, not a file or folder, or too large a tree. */
 export class WatchPathError extends Error {}
+
+/** The user cancelled the request (the server was sent `notifications/cancelled`). */
+export class RequestCancelledError extends Error {
+  constructor(message = "Cancelled by the user; the server was sent notifications/cancelled.") {
+    super(message);
+    this.name = "RequestCancelledError";
+  }
+}
+
+/** The page named two requests in flight alike (lib/progress.ts): ids are one per request. */
+export class RequestIdInUseError extends Error {}

@@ -1,6 +1,7 @@
 import "server-only";
 import type { ListDiff } from "@/lib/events";
 import { diffLists, isEmptyDiff } from "@/lib/list-diff";
+import type { RequestContext } from "./in-flight";
 import type { PagedResult } from "./pagination";
 
 export interface Walked<T> {
@@ -25,7 +26,8 @@ export class ListCache<T> {
   private queued: Promise<Walked<T>> | null = null;
 
   constructor(
-    private readonly walk: () => Promise<PagedResult<T>>,
+    /** `ctx`: the user's request that started this walk (its progress, its cancel). */
+    private readonly walk: (ctx?: RequestContext) => Promise<PagedResult<T>>,
     private readonly key: (item: T) => string,
   ) {}
 
@@ -33,19 +35,27 @@ export class ListCache<T> {
     return this.current;
   }
 
-  /** The cached listing when `useCache` and one exists; otherwise walk. */
-  async get(useCache: boolean): Promise<PagedResult<T>> {
+  /**
+   * The cached listing when `useCache` and one exists; otherwise walk. A walk started for `ctx` is
+   * that request's (cancelled with it); one already running is shared, and `ctx` only stops waiting.
+   * The first request after connect joins the walk connect started, when that is recent: the page
+   * asks for the list a round trip after the server answered initialize, and should not wait a
+   * whole walk more. A primed walk that failed is walked again, for the request's own error.
+   */
+  async get(useCache: boolean, ctx?: RequestContext): Promise<PagedResult<T>> {
     const primed = this.primed;
     this.primed = null;
     if (useCache && this.current) return this.current;
-    // The first request after connect joins the walk connect started, when that is recent: the
-    // page asks for the list a round trip after the server answered initialize, and should not
-    // wait a whole walk more. A primed walk that failed is walked again, for the request's own error.
     if (primed && Date.now() - primed.at < PRIMED_FRESH_MS) {
-      const walked = await primed.walk.catch(() => null);
+      const joined = ctx ? abortable(primed.walk, ctx.signal) : primed.walk;
+      const walked = await joined.catch((err: unknown) => {
+        if (ctx?.signal.aborted) throw err;
+        return null;
+      });
       if (walked) return walked.result;
     }
-    return (await this.refresh()).result;
+    const walked = this.walking && ctx ? abortable(this.refresh(), ctx.signal) : this.refresh(ctx);
+    return (await walked).result;
   }
 
   /** Start walking now, for the first `get` to join; a failure is left for that `get` to report. */
@@ -56,8 +66,8 @@ export class ListCache<T> {
   }
 
   /** Walk now, or once right after the walk in flight (which may predate the change). */
-  refresh(): Promise<Walked<T>> {
-    if (!this.walking) return this.start();
+  refresh(ctx?: RequestContext): Promise<Walked<T>> {
+    if (!this.walking) return this.start(ctx);
     this.queued ??= this.walking
       .catch(() => undefined)
       .then(() => {
@@ -67,8 +77,8 @@ export class ListCache<T> {
     return this.queued;
   }
 
-  private start(): Promise<Walked<T>> {
-    const p = this.walk()
+  private start(ctx?: RequestContext): Promise<Walked<T>> {
+    const p = this.walk(ctx)
       .then((result) => {
         const diff = diffLists(this.current?.items ?? [], result.items, this.key);
         this.current = result;
@@ -80,4 +90,14 @@ export class ListCache<T> {
     this.walking = p;
     return p;
   }
+}
+
+/** `p`, or its signal's reason as soon as the signal aborts (p itself goes on for others). */
+function abortable<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(signal.reason as Error);
+    signal.addEventListener("abort", stop, { once: true });
+    void p.then(resolve, reject).finally(() => signal.removeEventListener("abort", stop));
+  });
 }

@@ -19,6 +19,8 @@ export async function walkPages<T>(
     cursor: string | undefined,
   ) => Promise<{ items: T[]; nextCursor?: string | undefined; hints?: CacheHints }>,
   maxPages: number,
+  /** Told after each page, 1-based: a walk of many pages shows "page N" as it goes. */
+  onPage?: (page: number) => void,
 ): Promise<PagedResult<T>> {
   const items: T[] = [];
   const warnings: string[] = [];
@@ -30,6 +32,7 @@ export async function walkPages<T>(
     const page = await fetchPage(cursor);
     pages++;
     if (pages === 1 && page.hints && Object.keys(page.hints).length) hints = page.hints;
+    onPage?.(pages);
     items.push(...page.items);
     const next = page.nextCursor;
     if (next === undefined || next === null) break;

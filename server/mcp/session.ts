@@ -30,6 +30,7 @@ import {
 import { eraChoiceOf, openProtocolClient, ProbeClosedError, type ProtocolClient } from "./era";
 import { LegacyProtocolClient } from "./era/legacy";
 import { Batcher } from "./event-bus";
+import { InFlightRequests, type RequestContext } from "./in-flight";
 import { ListCache } from "./list-cache";
 import { SessionAuth } from "./oauth/session-auth";
 import { walkPages, type PagedResult } from "./pagination";
@@ -110,6 +111,8 @@ export class McpSession {
   undeclaredNotifications = 0;
   /** A remote server's OAuth sign-in (null for stdio). */
   readonly auth: SessionAuth | null;
+  /** The user's requests in flight: progress to the page, cancel by id (issue 16). */
+  readonly inFlight: InFlightRequests;
   /** What the user read lately, oldest first (watch mode re-reads them after a restart). */
   private readonly readUris = new Set<string>();
   /** Watch mode, while it is on; stopped by close(). */
@@ -147,6 +150,8 @@ export class McpSession {
     this.trafficBatch = new Batcher(50, 200, (entries) =>
       this.emit({ type: "traffic", sessionId: id, entries }),
     );
+    // Straight to the bus: progress is for the page, not an operation observers record.
+    this.inFlight = new InFlightRequests(id, emitToBus);
     this.auth =
       launch.kind === "http"
         ? // Steps logged while it is being built are heard with the first summary.
@@ -159,16 +164,24 @@ export class McpSession {
     this.transport = this.newTransport();
     this.tap = this.newTap();
     this.resources = new ListCache(
-      () =>
+      (ctx) =>
         this.request(() =>
-          walkPages((cursor) => this.client.listResources(cursor, this.requestOptions()), config.maxPages),
+          walkPages(
+            (cursor) => this.client.listResources(cursor, this.requestOptions(ctx)),
+            config.maxPages,
+            ctx?.page,
+          ),
         ),
       (r) => r.uri,
     );
     this.templates = new ListCache(
-      () =>
+      (ctx) =>
         this.request(() =>
-          walkPages((cursor) => this.client.listTemplates(cursor, this.requestOptions()), config.maxPages),
+          walkPages(
+            (cursor) => this.client.listTemplates(cursor, this.requestOptions(ctx)),
+            config.maxPages,
+            ctx?.page,
+          ),
         ),
       (t) => t.uriTemplate,
     );
@@ -620,8 +633,15 @@ export class McpSession {
     if (this.status !== "connected") throw new SessionNotConnectedError(this.name, this.status);
   }
 
-  private requestOptions() {
-    return { timeout: this.config.requestTimeoutMs };
+  /**
+   * With the user's request context: its progress token and cancel signal; progress keeps a slow
+   * request alive (the user can cancel it), up to ten timeouts in all.
+   */
+  private requestOptions(ctx?: RequestContext) {
+    const timeout = this.config.requestTimeoutMs;
+    if (!ctx) return { timeout };
+    const { signal, onprogress } = ctx;
+    return { timeout, signal, onprogress, resetTimeoutOnProgress: true, maxTotalTimeout: timeout * 10 };
   }
 
   /**
@@ -667,23 +687,36 @@ export class McpSession {
     return Boolean(this.capabilities?.resources?.listChanged) || this.undeclaredNotifications > 0;
   }
 
-  async listResources(refresh = false, look: LookOptions = {}): Promise<PagedResult<Resource>> {
+  async listResources(
+    refresh = false,
+    look: LookOptions = {},
+    ctx?: RequestContext,
+  ): Promise<PagedResult<Resource>> {
     this.requireConnected();
-    const listed = await this.resources.get(!refresh && this.listsStayFresh());
+    const listed = await this.resources.get(!refresh && this.listsStayFresh(), ctx);
     if (!look.silent) this.tell({ type: "list", kind: "resources", items: listed.items });
     return listed;
   }
 
-  async listTemplates(refresh = false, look: LookOptions = {}): Promise<PagedResult<ResourceTemplate>> {
+  async listTemplates(
+    refresh = false,
+    look: LookOptions = {},
+    ctx?: RequestContext,
+  ): Promise<PagedResult<ResourceTemplate>> {
     this.requireConnected();
-    const listed = await this.templates.get(!refresh && this.listsStayFresh());
+    const listed = await this.templates.get(!refresh && this.listsStayFresh(), ctx);
     if (!look.silent) this.tell({ type: "list", kind: "templates", items: listed.items });
     return listed;
   }
 
   /** A watched resource answers with its latest version (kept fresh by update notifications). */
-  async read(uri: string, fresh = false, look: LookOptions = {}): Promise<ReadResponse> {
-    const result = await this.fetchRead(uri, fresh);
+  async read(
+    uri: string,
+    fresh = false,
+    look: LookOptions = {},
+    ctx?: RequestContext,
+  ): Promise<ReadResponse> {
+    const result = await this.fetchRead(uri, fresh, ctx);
     if (!look.silent) {
       this.readUris.delete(uri);
       this.readUris.add(uri);
@@ -707,10 +740,10 @@ export class McpSession {
   }
 
   /** A read no observer hears: the session's own (watch versions, re-reads after a reconnect). */
-  private fetchRead(uri: string, fresh: boolean): Promise<ReadResponse> {
+  private fetchRead(uri: string, fresh: boolean, ctx?: RequestContext): Promise<ReadResponse> {
     const latest = fresh ? undefined : this.watches.get(uri)?.latest();
     if (latest && this.status === "connected") return Promise.resolve(latest.result);
-    return this.request(() => this.client.read(uri, this.requestOptions()));
+    return this.request(() => this.client.read(uri, this.requestOptions(ctx)));
   }
 
   async complete(
@@ -739,9 +772,9 @@ export class McpSession {
     return r.items;
   }
 
-  callTool(name: string, args: Record<string, unknown>) {
+  callTool(name: string, args: Record<string, unknown>, ctx?: RequestContext) {
     this.tell({ type: "tool-call", name, arguments: args });
-    return this.request(() => this.client.callTool(name, args, this.requestOptions()));
+    return this.request(() => this.client.callTool(name, args, this.requestOptions(ctx)));
   }
 
   /**

@@ -33,6 +33,21 @@ describe("TrafficLog", () => {
     expect(answer).toMatchObject({ method: "resources/read", latencyMs: 42, rpcId: 7 });
   });
 
+  it("marks the answer to a request we cancelled as late, and only that one", () => {
+    const log = new TrafficLog();
+    log.record("out", request(3, "resources/read"));
+    log.record("out", request(4, "resources/read"));
+    log.record("out", {
+      jsonrpc: "2.0",
+      method: "notifications/cancelled",
+      params: { requestId: 3, reason: "Cancelled by the user" },
+    });
+    const late = log.record("in", response(3));
+    const onTime = log.record("in", response(4));
+    expect(late).toMatchObject({ method: "resources/read", late: true });
+    expect(onTime.late).toBeUndefined();
+  });
+
   it("keeps our request ids apart from the server's, and 1 apart from '1'", () => {
     const log = new TrafficLog();
     log.record("out", request(1, "resources/read"));

@@ -17,7 +17,7 @@ const BODY_CAP = 16 * 1024;
  */
 export class TrafficLog {
   private readonly entries: RingBuffer<TrafficEntry>;
-  private readonly pending = new Map<string, { at: number; method: string }>();
+  private readonly pending = new Map<string, { at: number; method: string; cancelled?: true }>();
   private seq = 0;
 
   constructor(capacity = 1_000) {
@@ -32,10 +32,18 @@ export class TrafficLog {
     let kind: TrafficEntry["kind"];
     let method = m.method;
     let latencyMs: number | undefined;
+    let late: true | undefined;
     // Ids of requests we send and of requests the server sends live in separate spaces.
     const key = (dir: "in" | "out", id: string | number) => `${dir}:${typeof id}:${id}`;
     if (m.method !== undefined) {
       kind = hasId ? "request" : "notification";
+      if (m.method === "notifications/cancelled") {
+        // Its answer, if one still comes, is late: the sender has stopped waiting for it.
+        const id = (message as { params?: { requestId?: unknown } }).params?.requestId;
+        const req =
+          typeof id === "string" || typeof id === "number" ? this.pending.get(key(direction, id)) : undefined;
+        if (req) req.cancelled = true;
+      }
       if (hasId) {
         this.pending.set(key(direction, m.id!), { at, method: m.method });
         if (this.pending.size > 10_000) this.pending.delete(this.pending.keys().next().value!);
@@ -47,6 +55,7 @@ export class TrafficLog {
       if (req) {
         latencyMs = at - req.at;
         method = req.method;
+        late = req.cancelled;
         this.pending.delete(k);
       }
     }
@@ -60,6 +69,7 @@ export class TrafficLog {
       ...(hasId ? { rpcId: m.id! } : {}),
       bytes: Buffer.byteLength(json),
       ...(latencyMs !== undefined ? { latencyMs } : {}),
+      ...(late ? { late } : {}),
       // A copy, not a slice: V8 would keep a slice's whole 40 MB parent string alive with it.
       message: truncated ? `${flatCopy(json.slice(0, BODY_CAP))}…` : message,
       truncated,

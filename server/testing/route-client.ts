@@ -16,6 +16,8 @@ export interface CallOptions<P> {
   body?: unknown;
   token?: string | null;
   headers?: Record<string, string>;
+  /** Aborts the request as a browser's closed connection does (Next aborts `req.signal`). */
+  signal?: AbortSignal;
 }
 
 export async function call<P>(handler: RouteHandler<P>, options: CallOptions<P> = {}): Promise<Response> {
@@ -31,6 +33,7 @@ export async function call<P>(handler: RouteHandler<P>, options: CallOptions<P> 
     method: options.method ?? "GET",
     headers,
     body,
+    ...(options.signal ? { signal: options.signal } : {}),
   });
   return handler(req, { params: Promise.resolve((options.params ?? {}) as P) });
 }

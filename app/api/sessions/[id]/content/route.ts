@@ -1,5 +1,6 @@
 import { contentQuerySchema, sessionIdSchema } from "@/lib/contract";
 import { contentItemResponse } from "@/server/http/content";
+import { inFlight } from "@/server/http/in-flight";
 import { apiRoute, parseWith, searchParams } from "@/server/http/route";
 import { getRegistry } from "@/server/mcp/registry";
 
@@ -8,6 +9,7 @@ export const dynamic = "force-dynamic";
 export const GET = apiRoute<{ id: string }>(async (req, { id }) => {
   const { uri, index, download } = parseWith(contentQuerySchema, searchParams(req));
   // The bytes of a read the viewer already made, not a read of its own (a recording skips it).
-  const result = await getRegistry().get(parseWith(sessionIdSchema, id)).read(uri, false, { silent: true });
+  const session = getRegistry().get(parseWith(sessionIdSchema, id));
+  const result = await inFlight(req, session, (ctx) => session.read(uri, false, { silent: true }, ctx));
   return contentItemResponse(result, uri, index, download === "1");
 });

@@ -1,5 +1,6 @@
 import { sessionIdSchema, uriQuerySchema } from "@/lib/contract";
 import { registerFastRoute } from "@/server/http/fast-lane";
+import { inFlight } from "@/server/http/in-flight";
 import { apiRoute, json, parseWith, searchParams } from "@/server/http/route";
 import { getRegistry } from "@/server/mcp/registry";
 
@@ -7,7 +8,8 @@ export const dynamic = "force-dynamic";
 
 export const GET = apiRoute<{ id: string }>(async (req, { id }) => {
   const { uri } = parseWith(uriQuerySchema, searchParams(req));
-  return json(await getRegistry().get(parseWith(sessionIdSchema, id)).read(uri));
+  const session = getRegistry().get(parseWith(sessionIdSchema, id));
+  return json(await inFlight(req, session, (ctx) => session.read(uri, false, {}, ctx)));
 });
 
 // The launcher answers later reads with this same handler, without Next's router (fast-lane.ts).

@@ -1,4 +1,5 @@
 import { callToolBodySchema, sessionIdSchema } from "@/lib/contract";
+import { inFlight } from "@/server/http/in-flight";
 import { apiRoute, json, parseWith, readJson } from "@/server/http/route";
 import { getRegistry } from "@/server/mcp/registry";
 
@@ -13,5 +14,5 @@ export const GET = apiRoute<{ id: string }>(async (_req, { id }) =>
 export const POST = apiRoute<{ id: string }>(async (req, { id }) => {
   const body = parseWith(callToolBodySchema, await readJson(req));
   const session = getRegistry().get(parseWith(sessionIdSchema, id));
-  return json(await session.callTool(body.name, body.arguments ?? {}));
+  return json(await inFlight(req, session, (ctx) => session.callTool(body.name, body.arguments ?? {}, ctx)));
 });
