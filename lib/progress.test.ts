@@ -5,7 +5,7 @@ import {
   newRequestId,
   progressFraction,
   readWithProgress,
-  requestIdSchema,
+  REQUEST_ID_PATTERN,
 } from "./progress";
 
 describe("progress helpers", () => {
@@ -27,8 +27,8 @@ describe("progress helpers", () => {
   it("request ids are fresh and pass the API's schema", () => {
     const a = newRequestId();
     expect(a).not.toBe(newRequestId());
-    expect(requestIdSchema.safeParse(a).success).toBe(true);
-    expect(requestIdSchema.safeParse("../x").success).toBe(false);
+    expect(REQUEST_ID_PATTERN.test(a)).toBe(true);
+    expect(REQUEST_ID_PATTERN.test("../x")).toBe(false);
   });
 
   it("reads a body chunk by chunk, telling bytes of the declared length, and keeps every byte", async () => {

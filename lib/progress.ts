@@ -5,13 +5,9 @@
  * cancels it — `notifications/cancelled` to the server — when the page's fetch is aborted or
  * `POST /api/sessions/{id}/requests/{requestId}/cancel` names it.
  */
-import { z } from "zod";
-
 export const REQUEST_ID_HEADER = "X-Inspector-Request-Id";
-
-export const requestIdSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{8,64}$/, "a request id of 8–64 [A-Za-z0-9_-]");
+/** What a request id must look like (server/http/in-flight.ts checks it; the page makes ids with newRequestId). */
+export const REQUEST_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
 /** What the page knows of one request in flight, as the progress events told it. */
 export interface RequestProgress {

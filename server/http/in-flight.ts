@@ -1,6 +1,9 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { REQUEST_ID_HEADER, requestIdSchema } from "@/lib/progress";
+import { z } from "zod";
+import { REQUEST_ID_HEADER, REQUEST_ID_PATTERN } from "@/lib/progress";
+
+export const requestIdSchema = z.string().regex(REQUEST_ID_PATTERN, "a request id of 8–64 [A-Za-z0-9_-]");
 import type { RequestContext } from "@/server/mcp/in-flight";
 import type { McpSession } from "@/server/mcp/session";
 import { parseWith } from "./route";

@@ -1,5 +1,6 @@
 import { sessionIdSchema } from "@/lib/contract";
-import { requestIdSchema, type CancelResponse } from "@/lib/progress";
+import type { CancelResponse } from "@/lib/progress";
+import { requestIdSchema } from "@/server/http/in-flight";
 import { apiRoute, json, parseWith } from "@/server/http/route";
 import { getRegistry } from "@/server/mcp/registry";
 
