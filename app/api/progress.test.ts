@@ -184,6 +184,8 @@ describe("progress and cancel", () => {
 
   it("a walk of the resource list reports the pages it fetched", async () => {
     const id = await connectDemo();
+    // The page's first list joins the walk connect started (unnamed); a refresh is a walk of its own.
+    await callJson(resourcesRoute.GET, { path: `/api/sessions/${id}/resources`, params: { id } });
     const requestId = newRequestId();
     const res = await callJson<{ pages: number }, { id: string }>(resourcesRoute.GET, {
       path: `/api/sessions/${id}/resources?refresh=1`,

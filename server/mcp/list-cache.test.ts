@@ -125,3 +125,17 @@ describe("ListCache.prime", () => {
     expect(walks).toBe(2);
   });
 });
+
+it("a get that asks for a fresh walk does not join the primed one", async () => {
+  let walks = 0;
+  const cache = new ListCache<{ uri: string }>(
+    () => {
+      walks++;
+      return Promise.resolve({ items: [{ uri: `a${walks}` }], pages: 1, warnings: [] });
+    },
+    (r) => r.uri,
+  );
+  cache.prime();
+  expect((await cache.get(false, undefined, false)).items).toEqual([{ uri: "a2" }]);
+  expect(walks).toBe(2);
+});

@@ -40,13 +40,14 @@ export class ListCache<T> {
    * that request's (cancelled with it); one already running is shared, and `ctx` only stops waiting.
    * The first request after connect joins the walk connect started, when that is recent: the page
    * asks for the list a round trip after the server answered initialize, and should not wait a
-   * whole walk more. A primed walk that failed is walked again, for the request's own error.
+   * whole walk more (unless `joinPrimed` is false: the user asked for a refresh). A primed walk
+   * that failed is walked again, for the request's own error.
    */
-  async get(useCache: boolean, ctx?: RequestContext): Promise<PagedResult<T>> {
+  async get(useCache: boolean, ctx?: RequestContext, joinPrimed = true): Promise<PagedResult<T>> {
     const primed = this.primed;
     this.primed = null;
     if (useCache && this.current) return this.current;
-    if (primed && Date.now() - primed.at < PRIMED_FRESH_MS) {
+    if (joinPrimed && primed && Date.now() - primed.at < PRIMED_FRESH_MS) {
       const joined = ctx ? abortable(primed.walk, ctx.signal) : primed.walk;
       const walked = await joined.catch((err: unknown) => {
         if (ctx?.signal.aborted) throw err;

@@ -693,7 +693,8 @@ export class McpSession {
     ctx?: RequestContext,
   ): Promise<PagedResult<Resource>> {
     this.requireConnected();
-    const listed = await this.resources.get(!refresh && this.listsStayFresh(), ctx);
+    // An explicit refresh walks anew; it never joins the walk started at connect.
+    const listed = await this.resources.get(!refresh && this.listsStayFresh(), ctx, !refresh);
     if (!look.silent) this.tell({ type: "list", kind: "resources", items: listed.items });
     return listed;
   }
@@ -704,7 +705,7 @@ export class McpSession {
     ctx?: RequestContext,
   ): Promise<PagedResult<ResourceTemplate>> {
     this.requireConnected();
-    const listed = await this.templates.get(!refresh && this.listsStayFresh(), ctx);
+    const listed = await this.templates.get(!refresh && this.listsStayFresh(), ctx, !refresh);
     if (!look.silent) this.tell({ type: "list", kind: "templates", items: listed.items });
     return listed;
   }
