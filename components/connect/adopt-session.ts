@@ -8,7 +8,10 @@ import { queryKeys, resourcesQuery, templatesQuery } from "@/lib/queries";
  * it), and its resources and templates asked for now rather than after the next render — the
  * backend started walking them when initialize answered, and these requests join those walks.
  */
-export function adoptSession(queryClient: QueryClient, session: SessionSummary): void {
+export async function adoptSession(queryClient: QueryClient, session: SessionSummary): Promise<void> {
+  // A poll of the list already in flight predates this session: its answer must not land after
+  // ours and drop it again (the workspace would show the server as missing and remount its panes).
+  await queryClient.cancelQueries({ queryKey: queryKeys.sessions(), exact: true });
   queryClient.setQueryData<SessionListResponse>(queryKeys.sessions(), (old) =>
     old ? { sessions: [...old.sessions.filter((s) => s.id !== session.id), session] } : old,
   );

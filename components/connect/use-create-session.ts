@@ -12,7 +12,7 @@ export function useCreateSession(onCreated: (session: SessionSummary) => void) {
   return useMutation<SessionSummary, Error, CreateSessionBody>({
     mutationFn: (body) => api.createSession(body),
     onSuccess: async (session) => {
-      adoptSession(queryClient, session);
+      await adoptSession(queryClient, session);
       onCreated(session);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.sessions() }),

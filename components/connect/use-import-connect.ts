@@ -41,7 +41,7 @@ export function useImportConnect(onConnected: (session: SessionSummary) => void)
           keep: request.keep[server] ?? [],
         });
         last = session;
-        adoptSession(queryClient, session);
+        await adoptSession(queryClient, session);
         connected.push(server);
         setResults((r) => ({ ...r, [server]: { state: "connected" } }));
       } catch (error) {

@@ -13,7 +13,7 @@ export function useSavedServers(onConnected: (session: SessionSummary) => void) 
   const connect = useMutation<SessionSummary, Error, string>({
     mutationFn: (name) => api.connectSavedServer(name),
     onSuccess: async (session) => {
-      adoptSession(queryClient, session);
+      await adoptSession(queryClient, session);
       onConnected(session);
       await queryClient.invalidateQueries({ queryKey: queryKeys.sessions() });
     },
