@@ -9,11 +9,9 @@ import { parseArgs } from "node:util";
 import { problemsJson, problemsPretty, problemsSarifText } from "@/lib/lint/export";
 import { sortProblems } from "@/lib/lint/problem";
 import { readConfig } from "../mcp/config";
-import { resolveLaunch } from "../mcp/launch";
 import { launchSummary, McpSession } from "../mcp/session";
 import { ProblemScan, SCAN_LIMITS } from "../lint/scan";
-import { parseStartArgs, UsageError } from "./args";
-import { startupServers } from "./startup-servers";
+import { oneServerLaunch } from "./one-server";
 
 const USAGE = `usage: mcp-resource-inspector lint [options] [-- command… | URL]
   --format pretty|json|sarif   pretty (default); sarif: SARIF 2.1.0 for code-scanning uploads
@@ -95,21 +93,7 @@ function serverLabel(session: McpSession): string {
 
 async function main(): Promise<void> {
   const call = parseLint(process.argv.slice(2));
-  let bodies;
-  try {
-    bodies = startupServers(
-      parseStartArgs(call.serverArgs),
-      process.cwd(),
-      (name) => process.env[name],
-      (line) => console.error(line),
-    );
-  } catch (err) {
-    if (err instanceof UsageError) usage(err.message);
-    throw err;
-  }
-  if (bodies.length !== 1)
-    usage(bodies.length === 0 ? "no server given" : "give exactly one server (--server NAME with --config)");
-  const { launch, name } = resolveLaunch(bodies[0]!.body);
+  const { launch, name } = oneServerLaunch(call.serverArgs, usage);
   const session = new McpSession("lint", launch, readConfig(), () => undefined, name);
   if (call.slowMs) session.lint.slowMs = call.slowMs;
   const scan = new ProblemScan(session, call.maxReads ? { maxReads: call.maxReads } : {});

@@ -12,10 +12,8 @@ import { parseArgs } from "node:util";
 import type { ReadResponse } from "@/lib/contract";
 import type { InspectorEvent } from "@/lib/events";
 import { readConfig } from "../mcp/config";
-import { resolveLaunch } from "../mcp/launch";
 import { McpSession } from "../mcp/session";
-import { parseStartArgs, UsageError } from "./args";
-import { startupServers } from "./startup-servers";
+import { oneServerLaunch } from "./one-server";
 
 const USAGE = `usage: mcp-resource-inspector resources list|templates|read URI [options] [-- command… | URL]
        mcp-resource-inspector subscribe URI [--count N] [--timeout MS] [-- command… | URL]
@@ -136,22 +134,7 @@ function contentItem(result: ReadResponse, index: number): string | Uint8Array {
 
 async function main(): Promise<void> {
   const call = parseCall(process.argv.slice(2));
-  let bodies;
-  try {
-    const options = parseStartArgs(call.serverArgs);
-    bodies = startupServers(
-      options,
-      process.cwd(),
-      (name) => process.env[name],
-      (line) => console.error(line),
-    );
-  } catch (err) {
-    if (err instanceof UsageError) usage(err.message);
-    throw err;
-  }
-  if (bodies.length !== 1)
-    usage(bodies.length === 0 ? "no server given" : "give exactly one server (--server NAME with --config)");
-  const { launch, name } = resolveLaunch(bodies[0]!.body);
+  const { launch, name } = oneServerLaunch(call.serverArgs, usage);
   const events: InspectorEvent[] = [];
   let onEvent: (e: InspectorEvent) => void = () => undefined;
   const session = new McpSession(
