@@ -265,7 +265,7 @@ export function asErrorEnvelope(body: unknown): ErrorEnvelope | null {
   if (typeof error !== "object" || error === null) return null;
   const e = error as Record<string, unknown>;
   if (typeof e.code !== "string" || typeof e.message !== "string") return null;
-  if (e.mcpCode !== undefined && typeof e.mcpCode !== "number") return null;
+  if (e.mcpCode !== undefined && !(typeof e.mcpCode === "number" && Number.isFinite(e.mcpCode))) return null;
   const tail = e.stderrTail;
   if (tail !== undefined && !(Array.isArray(tail) && tail.every((l) => typeof l === "string"))) return null;
   return {

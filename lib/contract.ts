@@ -12,6 +12,8 @@ import {
   HEADER_VALUE_MESSAGE,
   HEADER_VALUE_PATTERN,
   HEADER_COUNT_MESSAGE,
+  HEADER_RESERVED_MESSAGE,
+  RESERVED_HEADER_NAME,
   HTTP_URL_MAX,
   HTTP_URL_MESSAGE,
   httpTransportChoices,
@@ -72,12 +74,20 @@ const envSchema = z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "invalid
 export const httpUrlSchema = z.string().max(HTTP_URL_MAX).refine(isHttpUrl, HTTP_URL_MESSAGE);
 
 /** Header names are RFC 9110 tokens; values carry no line breaks (no header injection). */
-export const headersSchema = z
-  .record(
-    z.string().regex(HEADER_NAME_PATTERN, HEADER_NAME_MESSAGE),
-    z.string().max(HEADER_VALUE_MAX).regex(HEADER_VALUE_PATTERN, HEADER_VALUE_MESSAGE),
-  )
-  .refine((h) => Object.keys(h).length <= MAX_HEADERS, HEADER_COUNT_MESSAGE);
+export const headersSchema = z.preprocess(
+  (raw, ctx) => {
+    // zod's record drops an own "__proto__" key without a word; the user would lose that header.
+    if (typeof raw === "object" && raw !== null && Object.hasOwn(raw, RESERVED_HEADER_NAME))
+      ctx.addIssue({ code: "custom", message: HEADER_RESERVED_MESSAGE, input: raw });
+    return raw;
+  },
+  z
+    .record(
+      z.string().regex(HEADER_NAME_PATTERN, HEADER_NAME_MESSAGE),
+      z.string().max(HEADER_VALUE_MAX).regex(HEADER_VALUE_PATTERN, HEADER_VALUE_MESSAGE),
+    )
+    .refine((h) => Object.keys(h).length <= MAX_HEADERS, HEADER_COUNT_MESSAGE),
+);
 
 /**
  * POST /api/sessions. Either a pasted command line (`command` alone, parsed as a shell would split

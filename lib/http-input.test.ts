@@ -4,6 +4,9 @@ import { headersSchema, httpUrlSchema } from "./contract";
 import { headerProblem, httpUrlProblem, MAX_HEADERS } from "./http-input";
 import { checkHeaders } from "./url-launch";
 
+/** `.ci/run` replays one fixed sample (a landing never rides on a new random one); locally each run explores. */
+const seed = process.env.CI_REPORT_DIR || process.env.CI ? { seed: 20_261_201 } : {};
+
 /** The page checks with lib/http-input.ts, the API with zod schemas built from it: same answers. */
 function zodUrlMessage(value: string): string | null {
   const r = httpUrlSchema.safeParse(value);
@@ -38,14 +41,14 @@ describe("http-input rules agree with the API's schemas", () => {
       fc.property(urlish, (value) => {
         expect(httpUrlProblem(value)).toBe(zodUrlMessage(value));
       }),
-      { numRuns: 2_000 },
+      { numRuns: 2_000, ...seed },
     );
   });
 
   it("headers: the same verdict and message for a name and a value", () => {
     const name = fc.oneof(
       fc.string({ maxLength: 20 }),
-      fc.constantFrom("X-Api-Key", "Authorization", "a b", "é"),
+      fc.constantFrom("X-Api-Key", "Authorization", "a b", "é", "__proto__", "constructor"),
     );
     const value = fc.oneof(
       fc.string({ maxLength: 40 }),
@@ -59,7 +62,7 @@ describe("http-input rules agree with the API's schemas", () => {
           expect(headerProblem(n, v)).toBe(zodHeaderMessage(n, v));
         },
       ),
-      { numRuns: 2_000 },
+      { numRuns: 2_000, ...seed },
     );
   });
 

@@ -37,10 +37,14 @@ export const MAX_HEADERS = 64;
 export const HEADER_NAME_MESSAGE = "invalid header name";
 export const HEADER_VALUE_MESSAGE = "header values cannot contain line breaks";
 export const HEADER_COUNT_MESSAGE = `at most ${MAX_HEADERS} headers`;
+/** A JSON object key that plain objects (and zod's record) drop: refused, never silently lost. */
+export const RESERVED_HEADER_NAME = "__proto__";
+export const HEADER_RESERVED_MESSAGE = `"${RESERVED_HEADER_NAME}" cannot be used as a header name`;
 
 /** Why one header is refused, or null when the API takes it. */
 export function headerProblem(name: string, value: string): string | null {
   if (!HEADER_NAME_PATTERN.test(name)) return HEADER_NAME_MESSAGE;
+  if (name === RESERVED_HEADER_NAME) return HEADER_RESERVED_MESSAGE;
   if (value.length > HEADER_VALUE_MAX)
     return `Too big: expected string to have <=${HEADER_VALUE_MAX} characters`;
   if (!HEADER_VALUE_PATTERN.test(value)) return HEADER_VALUE_MESSAGE;
