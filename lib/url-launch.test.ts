@@ -51,12 +51,14 @@ describe("checkHeaders", () => {
       { id: 3, name: "X:Bad", value: "1" },
       { id: 4, name: "X-Line", value: "a\r\nInjected: 1" },
       { id: 5, name: "authorization", value: "again" },
+      { id: 6, name: "__proto__", value: "would be lost" },
     ]);
     expect(headers).toEqual({ Authorization: "Bearer x" });
     expect(Object.fromEntries(errors)).toEqual({
       3: "invalid header name",
       4: "header values cannot contain line breaks",
       5: "authorization is given twice",
+      6: '"__proto__" cannot be used as a header name',
     });
   });
 
