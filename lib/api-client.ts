@@ -16,6 +16,7 @@ import type {
   ReadResponse,
   ResourceListResponse,
   SessionListResponse,
+  SessionCreatedResponse,
   SessionSummary,
   StderrResponse,
   TemplateListResponse,
@@ -146,13 +147,13 @@ export function createApiClient(options: ApiClientOptions) {
     listSessions: (o?: RequestOptions) => json<SessionListResponse>("/api/sessions", o),
     getSession: (id: string, o?: RequestOptions) => json<SessionSummary>(session(id), o),
     createSession: (body: CreateSessionBody, o?: RequestOptions) =>
-      postJson<SessionSummary>("/api/sessions", body, o),
+      postJson<SessionCreatedResponse>("/api/sessions", body, o),
     /** One confirmed server of a pasted config, its inputs filled in; saved once it started. */
     connectImported: (body: ImportConnectBody, o?: RequestOptions) =>
-      postJson<SessionSummary>("/api/import/connect", body, o),
+      postJson<SessionCreatedResponse>("/api/import/connect", body, o),
     listSavedServers: (o?: RequestOptions) => json<SavedServerListResponse>("/api/saved-servers", o),
     connectSavedServer: (name: string, o?: RequestOptions) =>
-      postJson<SessionSummary>("/api/saved-servers/connect", { name }, o),
+      postJson<SessionCreatedResponse>("/api/saved-servers/connect", { name }, o),
     removeSavedServer: async (name: string, o?: RequestOptions): Promise<void> => {
       await send(`/api/saved-servers?name=${encodeURIComponent(name)}`, { ...o, method: "DELETE" });
     },

@@ -302,6 +302,14 @@ export type WatchFilesBody = z.infer<typeof watchFilesBodySchema>;
 export interface SessionListResponse {
   sessions: SessionSummary[];
 }
+/**
+ * What a connect answers (POST /api/sessions, saved and imported connects): the session, and its
+ * first listing when the server gave it within a short budget after initialize, so the page shows
+ * the tree without asking. Without `lists` the page asks (and joins the walk already running).
+ */
+export interface SessionCreatedResponse extends SessionSummary {
+  lists?: { resources: ResourceListResponse; templates?: TemplateListResponse };
+}
 export interface ResourceListResponse {
   resources: Resource[];
   /** How many pages the server's list took. */

@@ -19,6 +19,7 @@ const contentRoute = await import("./sessions/[id]/content/route");
 const stderrRoute = await import("./sessions/[id]/stderr/route");
 const healthRoute = await import("./health/route");
 const completeRoute = await import("./sessions/[id]/complete/route");
+const trafficRoute = await import("./sessions/[id]/traffic/route");
 
 const root = process.cwd();
 const env = () => ({ [TEST_MARK_VAR]: testMark() });
@@ -31,6 +32,11 @@ const fixture = (mode: string) => ({
 
 interface Summary {
   id: string;
+  /** The first listing, when the server gave it within the connect's budget. */
+  lists?: {
+    resources: { resources: { uri: string }[]; pages: number; warnings?: string[] };
+    templates?: { resourceTemplates: { uriTemplate: string }[] };
+  };
   pid: number | null;
   name: string;
   status: string;
@@ -152,11 +158,14 @@ describe("@modelcontextprotocol/server-everything", () => {
       args: [pkg("@modelcontextprotocol/server-everything/dist/index.js"), "stdio"],
       env: env(),
     });
-    const list = await get<{ resources: { uri: string }[] }>(resourcesRoute.GET, s.id);
+    const list = await get<{ resources: { uri: string }[]; pages: number }>(resourcesRoute.GET, s.id);
     const docs = list.body.resources.filter((r) => r.uri.startsWith("demo://resource/static/document/"));
     expect(docs).toHaveLength(7);
     const templates = await get<{ resourceTemplates: { uriTemplate: string }[] }>(templatesRoute.GET, s.id);
     expect(templates.body.resourceTemplates).toHaveLength(2);
+    // The connect answer already carried both, exactly as the list routes answer them.
+    expect(s.lists?.resources).toEqual(list.body);
+    expect(s.lists?.templates).toEqual(templates.body);
     const read = await get<{ contents: { uri: string; text?: string }[] }>(
       readRoute.GET,
       s.id,
@@ -173,6 +182,8 @@ describe("@modelcontextprotocol/server-everything", () => {
       args: [pkg("everything-legacy/dist/index.js")],
       env: env(),
     });
+    expect(s.lists?.resources.pages).toBe(10);
+    expect(s.lists?.resources.resources).toHaveLength(100);
     const list = await get<{ resources: { uri: string }[]; pages: number }>(resourcesRoute.GET, s.id);
     expect(list.body.pages).toBe(10);
     expect(list.body.resources).toHaveLength(100);
@@ -252,8 +263,25 @@ describe("servers that do not behave", () => {
     await del(s.id);
   });
 
+  it("a slow list is not waited for by connect: the page's first request joins the walk already running", async () => {
+    const s = await connect(fixture("slow-list"));
+    expect(s.lists).toBeUndefined();
+    const list = await get<{ resources: { uri: string }[] }>(resourcesRoute.GET, s.id);
+    expect(list.body.resources.map((r) => r.uri)).toEqual(["bad://thing"]);
+    // One walk in all: the one connect started, not a second one after it.
+    const { body } = await callJson<{ entries: { direction: string; method?: string }[] }, { id: string }>(
+      trafficRoute.GET,
+      idParams(s.id),
+    );
+    expect(body.entries.filter((e) => e.direction === "out" && e.method === "resources/list")).toHaveLength(
+      1,
+    );
+    await del(s.id);
+  });
+
   it("a cursor that repeats stops the walk with a warning instead of looping", async () => {
     const s = await connect(fixture("repeat-cursor"));
+    expect(s.lists?.resources.warnings?.[0]).toMatch(/cursor .* twice/);
     const list = await get<{ resources: unknown[]; pages: number; warnings?: string[] }>(
       resourcesRoute.GET,
       s.id,

@@ -34,14 +34,13 @@ export function useImportConnect(onConnected: (session: SessionSummary) => void)
     for (const server of request.servers) {
       setResults((r) => ({ ...r, [server]: { state: "connecting" } }));
       try {
-        const session = await api.connectImported({
+        const created = await api.connectImported({
           text: request.text,
           server,
           inputs: request.inputs,
           keep: request.keep[server] ?? [],
         });
-        last = session;
-        await adoptSession(queryClient, session);
+        last = await adoptSession(queryClient, created);
         connected.push(server);
         setResults((r) => ({ ...r, [server]: { state: "connected" } }));
       } catch (error) {

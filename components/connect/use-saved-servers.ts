@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/components/auth/api";
-import type { SessionSummary } from "@/lib/contract";
+import type { SessionCreatedResponse, SessionSummary } from "@/lib/contract";
 import { queryKeys, savedServersQuery } from "@/lib/queries";
 import { adoptSession } from "./adopt-session";
 
@@ -10,11 +10,10 @@ import { adoptSession } from "./adopt-session";
 export function useSavedServers(onConnected: (session: SessionSummary) => void) {
   const queryClient = useQueryClient();
   const list = useQuery(savedServersQuery(api));
-  const connect = useMutation<SessionSummary, Error, string>({
+  const connect = useMutation<SessionCreatedResponse, Error, string>({
     mutationFn: (name) => api.connectSavedServer(name),
-    onSuccess: async (session) => {
-      await adoptSession(queryClient, session);
-      onConnected(session);
+    onSuccess: async (created) => {
+      onConnected(await adoptSession(queryClient, created));
       await queryClient.invalidateQueries({ queryKey: queryKeys.sessions() });
     },
   });

@@ -126,6 +126,50 @@ describe("ListCache.prime", () => {
   });
 });
 
+describe("ListCache.takePrimed (the connect answer's listing)", () => {
+  it("takes a primed walk that ends within the budget; the next get walks anew", async () => {
+    const { cache, walks } = manual();
+    cache.prime();
+    const taken = cache.takePrimed(1_000);
+    walks[0]!.resolve(listing(item("a")));
+    expect((await taken)?.items.map((i) => i.uri)).toEqual(["a"]);
+    const next = cache.get(false);
+    expect(walks).toHaveLength(2);
+    walks[1]!.resolve(listing(item("a"), item("b")));
+    expect((await next).items).toHaveLength(2);
+  });
+
+  it("leaves a slower walk for the first get to join: one walk, not two", async () => {
+    const { cache, walks } = manual();
+    cache.prime();
+    expect(await cache.takePrimed(20)).toBeUndefined();
+    const joined = cache.get(false);
+    await tick();
+    expect(walks).toHaveLength(1);
+    walks[0]!.resolve(listing(item("a")));
+    expect((await joined).items.map((i) => i.uri)).toEqual(["a"]);
+  });
+
+  it("leaves a failed walk for the first get, which walks again for its own answer", async () => {
+    const { cache, walks } = manual();
+    cache.prime();
+    const taken = cache.takePrimed(1_000);
+    walks[0]!.reject(new Error("boom"));
+    expect(await taken).toBeUndefined();
+    const again = cache.get(false);
+    await tick();
+    expect(walks).toHaveLength(2);
+    walks[1]!.resolve(listing());
+    expect((await again).items).toEqual([]);
+  });
+
+  it("answers undefined at once when nothing was primed", async () => {
+    const { cache, walks } = manual();
+    expect(await cache.takePrimed(1_000)).toBeUndefined();
+    expect(walks).toHaveLength(0);
+  });
+});
+
 it("a get that asks for a fresh walk does not join the primed one", async () => {
   let walks = 0;
   const cache = new ListCache<{ uri: string }>(

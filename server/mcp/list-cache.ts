@@ -66,6 +66,27 @@ export class ListCache<T> {
     this.primed = { walk, at: Date.now() };
   }
 
+  /**
+   * The primed walk's listing when it ends within `budgetMs`: the connect answer carries it, and
+   * it is the first request's (a later get walks or uses the cache as usual). Undefined when
+   * nothing is primed, or the walk is slower (it stays for the page's request to join), or it failed
+   * (the page's request walks again and reports its own error).
+   */
+  async takePrimed(budgetMs: number): Promise<PagedResult<T> | undefined> {
+    const primed = this.primed;
+    if (!primed) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), Math.max(0, budgetMs));
+    });
+    const walked = await Promise.race([primed.walk.catch(() => undefined), late]).finally(() =>
+      clearTimeout(timer),
+    );
+    if (!walked) return undefined;
+    if (this.primed === primed) this.primed = null;
+    return walked.result;
+  }
+
   /** Walk now, or once right after the walk in flight (which may predate the change). */
   refresh(ctx?: RequestContext): Promise<Walked<T>> {
     if (!this.walking) return this.start(ctx);

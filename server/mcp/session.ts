@@ -386,6 +386,25 @@ export class McpSession {
     this.templates.prime();
   }
 
+  /**
+   * The primed walks' listings when they end within `budgetMs` (templates get what is left of
+   * it, at least a moment: they were started together). Heard as lists the user saw, as a
+   * request's would be. Undefined when the resources walk is slower or failed: the page asks.
+   */
+  async firstLists(
+    budgetMs: number,
+  ): Promise<
+    { resources: PagedResult<Resource>; templates?: PagedResult<ResourceTemplate> } | undefined
+  > {
+    const t0 = Date.now();
+    const resources = await this.resources.takePrimed(budgetMs);
+    if (!resources) return undefined;
+    const templates = await this.templates.takePrimed(Math.max(50, budgetMs - (Date.now() - t0)));
+    this.tell({ type: "list", kind: "resources", items: resources.items });
+    if (templates) this.tell({ type: "list", kind: "templates", items: templates.items });
+    return { resources, ...(templates ? { templates } : {}) };
+  }
+
   /** Start the same launch again after a disconnect; watches are re-subscribed. */
   async reconnect(): Promise<void> {
     if (this.status !== "disconnected")

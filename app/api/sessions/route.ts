@@ -1,4 +1,5 @@
 import { createSessionBodySchema, type SessionListResponse } from "@/lib/contract";
+import { connectAnswer } from "@/server/http/lists";
 import { apiRoute, json, parseWith, readJson } from "@/server/http/route";
 import { resolveLaunch } from "@/server/mcp/launch";
 import { getRegistry } from "@/server/mcp/registry";
@@ -21,6 +22,5 @@ export const POST = apiRoute(async (req) => {
     "save" in body && body.save
       ? await startAndSave(launch, name, body.keepValues === true)
       : await getRegistry().create(launch, name, preset);
-  session.primeLists();
-  return json(session.summary(), 201);
+  return connectAnswer(session);
 });

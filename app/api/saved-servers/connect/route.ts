@@ -1,5 +1,6 @@
 import { savedServerBodySchema } from "@/lib/saved-servers";
-import { apiRoute, json, parseWith, readJson } from "@/server/http/route";
+import { connectAnswer } from "@/server/http/lists";
+import { apiRoute, parseWith, readJson } from "@/server/http/route";
 import { connectSaved } from "@/server/saved/connect";
 
 export const dynamic = "force-dynamic";
@@ -8,6 +9,5 @@ export const dynamic = "force-dynamic";
 export const POST = apiRoute(async (req) => {
   const { name } = parseWith(savedServerBodySchema, await readJson(req));
   const session = await connectSaved(name);
-  session.primeLists();
-  return json(session.summary(), 201);
+  return connectAnswer(session);
 });

@@ -1,5 +1,6 @@
-import { refreshQuerySchema, sessionIdSchema, type ResourceListResponse } from "@/lib/contract";
+import { refreshQuerySchema, sessionIdSchema } from "@/lib/contract";
 import { inFlight } from "@/server/http/in-flight";
+import { resourceListBody } from "@/server/http/lists";
 import { apiRoute, json, parseWith, searchParams } from "@/server/http/route";
 import { getRegistry } from "@/server/mcp/registry";
 
@@ -9,13 +10,6 @@ export const dynamic = "force-dynamic";
 export const GET = apiRoute<{ id: string }>(async (req, { id }) => {
   const { refresh } = parseWith(refreshQuerySchema, searchParams(req));
   const session = getRegistry().get(parseWith(sessionIdSchema, id));
-  const { items, pages, warnings, hints } = await inFlight(req, session, (ctx) =>
-    session.listResources(refresh === "1", {}, ctx),
-  );
-  return json({
-    resources: items,
-    pages,
-    ...(warnings.length ? { warnings } : {}),
-    ...hints,
-  } satisfies ResourceListResponse);
+  const listed = await inFlight(req, session, (ctx) => session.listResources(refresh === "1", {}, ctx));
+  return json(resourceListBody(listed));
 });
