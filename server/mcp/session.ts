@@ -393,9 +393,7 @@ export class McpSession {
    */
   async firstLists(
     budgetMs: number,
-  ): Promise<
-    { resources: PagedResult<Resource>; templates?: PagedResult<ResourceTemplate> } | undefined
-  > {
+  ): Promise<{ resources: PagedResult<Resource>; templates?: PagedResult<ResourceTemplate> } | undefined> {
     const t0 = Date.now();
     const resources = await this.resources.takePrimed(budgetMs);
     if (!resources) return undefined;
