@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
-import { ApiError, asErrorEnvelope, createApiClient } from "./api-client";
+import { ApiError, asErrorEnvelope, createApiClient, readJsonBody } from "./api-client";
 import { errorEnvelopeSchema } from "./contract";
 
 /** `.ci/run` replays one fixed sample (a landing never rides on a new random one); locally each run explores. */
@@ -127,5 +127,23 @@ describe("asErrorEnvelope (the page's check, without zod)", () => {
       }),
       { numRuns: 3_000, ...seed },
     );
+  });
+});
+
+describe("readJsonBody", () => {
+  it("parses small and large bodies alike (a large one goes through a Blob), multi-byte text included", async () => {
+    for (const text of ["ü€𝄞", `${"ü€𝄞 line\n".repeat(150_000)}end`]) {
+      const bytes = Buffer.from(JSON.stringify({ contents: [{ text }] }));
+      const response = new Response(bytes, {
+        headers: { "Content-Type": "application/json", "Content-Length": String(bytes.length) },
+      });
+      expect(await readJsonBody(response)).toEqual({ contents: [{ text }] });
+    }
+  });
+
+  it("a large body that is not JSON rejects, as response.json() would", async () => {
+    const bytes = Buffer.from(`{"cut": "${"x".repeat(2 << 20)}`);
+    const response = new Response(bytes, { headers: { "Content-Length": String(bytes.length) } });
+    await expect(readJsonBody(response)).rejects.toThrow(SyntaxError);
   });
 });

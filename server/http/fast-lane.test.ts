@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerFastRoute, serveFastLane } from "./fast-lane";
+import { json } from "./route";
 
 /** A real server: the fast lane first, then a stand-in for Next that says it was asked. */
 let base = "";
@@ -48,6 +49,18 @@ describe("serveFastLane", () => {
     ];
     for (const [method, path] of others)
       expect(await (await fetch(`${base}${path}`, { method })).text(), `${method} ${path}`).toBe("next");
+  });
+
+  it("writes a json() answer's own bytes: a large read, multi-byte text, the route's status and headers", async () => {
+    const text = `${"ü€𝄞 ".repeat(200_000)}end`;
+    registerFastRoute("read", () => Promise.resolve(json({ contents: [{ uri: "x", text }] }, 203)));
+    const res = await fetch(`${base}/api/sessions/abc/read?uri=x`);
+    expect(res.status).toBe(203);
+    expect(res.headers.get("content-type")).toBe("application/json");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const expected = JSON.stringify({ contents: [{ uri: "x", text }] });
+    expect(res.headers.get("content-length")).toBe(String(Buffer.byteLength(expected)));
+    expect(await res.text()).toBe(expected);
   });
 
   it("a handler that throws is a 500 envelope, not a hung request", async () => {

@@ -16,6 +16,8 @@ export type FastHandler = (req: Request, ctx: { params: Promise<{ id: string }> 
 
 interface FastRoutes {
   read?: FastHandler;
+  /** The encoded body of a JSON response made by `route.ts`'s json(): written as is, not copied out. */
+  bodies?: WeakMap<Response, Buffer>;
 }
 
 const KEY = Symbol.for("mcp-resource-inspector.fast-lane");
@@ -26,8 +28,14 @@ function routes(): FastRoutes {
 }
 
 /** Called by the route module: from now on the launcher may answer this route itself. */
-export function registerFastRoute(name: keyof FastRoutes, handler: FastHandler): void {
+export function registerFastRoute(name: "read", handler: FastHandler): void {
   routes()[name] = handler;
+}
+
+/** Marks `response` as carrying exactly `bytes` (a 10 MB read is not copied out of it again). */
+export function withBody(response: Response, bytes: Buffer): Response {
+  (routes().bodies ??= new WeakMap()).set(response, bytes);
+  return response;
 }
 
 const HEALTH_BODY = JSON.stringify({ ok: true });
@@ -68,7 +76,7 @@ export function serveFastLane(req: IncomingMessage, res: ServerResponse): boolea
   });
   void handler(request, { params: Promise.resolve({ id: match[1]! }) })
     .then(async (response) => {
-      const body = Buffer.from(await response.arrayBuffer());
+      const body = routes().bodies?.get(response) ?? Buffer.from(await response.arrayBuffer());
       const out: Record<string, string> = {};
       response.headers.forEach((value, name) => (out[name] = value));
       out["content-length"] = String(body.length);
