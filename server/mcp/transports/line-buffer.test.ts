@@ -26,6 +26,31 @@ describe("LineBuffer", () => {
     expect(lines.push(bytes.subarray(4))).toEqual(["日本語"]);
   });
 
+  it("decodes a line cut at every byte exactly as one chunk would, and says when it is not UTF-8", () => {
+    const valid = b('{"t":"ü€𝄞 日本語"}\r\n');
+    const invalid = Buffer.concat([b('{"t":"a'), Buffer.from([0xff, 0xe2, 0x82]), b('b"}\n')]);
+    for (const bytes of [valid, invalid]) {
+      const once = new LineBuffer(1024).pushLines(bytes);
+      for (let cut = 1; cut < bytes.length; cut++) {
+        const lines = new LineBuffer(1024);
+        const got = [...lines.pushLines(bytes.subarray(0, cut)), ...lines.pushLines(bytes.subarray(cut))];
+        expect(got, `cut at ${cut}`).toEqual(once);
+        expect(lines.size).toBe(0);
+      }
+    }
+    expect(new LineBuffer(1024).pushLines(valid)).toEqual([{ text: '{"t":"ü€𝄞 日本語"}', utf8: true }]);
+    const [bad] = new LineBuffer(1024).pushLines(invalid);
+    expect(bad!.utf8).toBe(false);
+    expect(bad!.text).toContain("\uFFFD");
+  });
+
+  it("a line after a cut line starts clean (no bytes, decoder state or flag carried over)", () => {
+    const lines = new LineBuffer(1024);
+    expect(lines.pushLines(Buffer.concat([b("x"), Buffer.from([0xe2])]))).toEqual([]);
+    expect(lines.pushLines(b("\nok"))[0]!.utf8).toBe(false);
+    expect(lines.pushLines(b("é\n"))).toEqual([{ text: "oké", utf8: true }]);
+  });
+
   it("joins a 10 MB line sent in 64 KB chunks byte for byte", () => {
     const text = "x".repeat(10 * 1024 * 1024 - 3) + "end";
     const all = b(`${text}\n`);
