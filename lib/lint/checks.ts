@@ -5,6 +5,7 @@
  */
 import type { Resource, ResourceTemplate } from "@modelcontextprotocol/sdk/types.js";
 import { base64ByteLength, isValidBase64 } from "../base64";
+import { utf8ByteLength } from "../content-kind";
 import { parseTemplate, matchTemplate, type TemplatePart } from "../uri-template";
 import type { ProblemCode } from "./rules";
 
@@ -123,7 +124,8 @@ export function contentsMatchRequest(requested: string, contentUris: readonly st
 
 /** Bytes of a content item as the server meant them: UTF-8 of text, decoded length of a blob. */
 export function contentBytes(item: { text?: unknown; blob?: unknown }): number | undefined {
-  if (typeof item.text === "string") return new TextEncoder().encode(item.text).length;
+  // Counted, not encoded: a 10 MB read would allocate its bytes again (~20 ms) on every read.
+  if (typeof item.text === "string") return utf8ByteLength(item.text);
   if (typeof item.blob === "string") return base64ByteLength(item.blob);
   return undefined;
 }

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerFastRoute, serveFastLane } from "./fast-lane";
-import { json } from "./route";
+import { json, utf8Bytes } from "./route";
 
 /** A real server: the fast lane first, then a stand-in for Next that says it was asked. */
 let base = "";
@@ -61,6 +61,11 @@ describe("serveFastLane", () => {
     const expected = JSON.stringify({ contents: [{ uri: "x", text }] });
     expect(res.headers.get("content-length")).toBe(String(Buffer.byteLength(expected)));
     expect(await res.text()).toBe(expected);
+  });
+
+  it("utf8Bytes: the same bytes as a UTF-8 encoder, ASCII or not (lone surrogates included)", () => {
+    for (const text of ["", "plain ascii {}", "é", "ü€𝄞", "a\ud800b", "\udfff", "x".repeat(100_000) + "é"])
+      expect(utf8Bytes(text).equals(Buffer.from(new TextEncoder().encode(text)))).toBe(true);
   });
 
   it("a handler that throws is a 500 envelope, not a hung request", async () => {

@@ -87,16 +87,33 @@ export function searchParams(req: Request): Record<string, string> {
 }
 
 /**
- * A JSON answer. Encoded with Buffer.from, several times faster than Response.json's encoder on a
- * large read (10 MB: ~6 ms against ~38 ms here), and the fast lane writes those bytes as they are.
+ * A JSON answer, built for large reads (10 MB here): an ASCII text is copied into bytes as is
+ * (~2 ms; UTF-8 encoding it costs ~40 ms, Response.json's encoder ~48 ms), and the Response gets a
+ * stream over those bytes rather than its own copy of them (~45 ms). The fast lane writes the
+ * bytes themselves; Next reads the stream.
  */
 export function json(body: unknown, status = 200): Response {
-  const bytes = Buffer.from(JSON.stringify(body));
+  const bytes = utf8Bytes(JSON.stringify(body));
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  });
   return withBody(
-    new Response(bytes, {
+    new Response(stream, {
       status,
-      headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
+      headers: {
+        "Content-Type": "application/json",
+        "Content-Length": String(bytes.length),
+        "Cache-Control": "no-store",
+      },
     }),
     bytes,
   );
+}
+
+/** UTF-8 bytes of `text`; when it is ASCII (as many bytes as characters) a plain copy. */
+export function utf8Bytes(text: string): Buffer {
+  return Buffer.byteLength(text) === text.length ? Buffer.from(text, "latin1") : Buffer.from(text);
 }
