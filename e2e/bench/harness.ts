@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium, type Browser } from "@playwright/test";
+import { chromium, type Browser, type Page } from "@playwright/test";
 import { CHROMIUM_PATH, chromiumArgs } from "../../playwright.config";
 
 export const TOKEN = "bench-token";
@@ -114,3 +114,34 @@ export function printTable(title: string, rows: readonly Row[]): void {
 }
 
 export const ms = (x: number) => `${x.toFixed(0)} ms`;
+
+/**
+ * Runs `act` in the page and resolves with the ms until `done` (a function body returning a
+ * boolean) holds, checked on every DOM change and every 2 ms, and the frame that shows it has
+ * been rendered. Timed in the page, so Playwright's
+ * own round trips (actionability checks, polling) are not counted. Both are strings: tsx would
+ * wrap named functions passed to page.evaluate in a helper the page does not have.
+ */
+export function timedInPage(page: Page, act: string, done: string): Promise<number> {
+  return page.evaluate<number>(`new Promise((resolve, reject) => {
+    const done = () => { ${done} };
+    const t0 = performance.now();
+    let observer, timer;
+    const finish = (err) => {
+      observer.disconnect();
+      clearInterval(timer);
+      if (err) reject(err);
+      // Until the frame that shows it is rendered: a task queued from the next animation frame
+      // runs after that frame's style, layout and paint.
+      else requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0), 0));
+    };
+    const check = () => {
+      if (done()) finish(null);
+      else if (performance.now() - t0 > 30000) finish(new Error("not done in 30 s"));
+    };
+    observer = new MutationObserver(check);
+    timer = setInterval(check, 2);
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    ${act};
+  })`);
+}

@@ -13,7 +13,16 @@ import { gzipSync } from "node:zlib";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { Browser, Page } from "@playwright/test";
-import { api, closeSessions, median, ms, TOKEN as BENCH_TOKEN, type App, type Row } from "./harness";
+import {
+  api,
+  closeSessions,
+  median,
+  ms,
+  timedInPage,
+  TOKEN as BENCH_TOKEN,
+  type App,
+  type Row,
+} from "./harness";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const EVERYTHING_ARGS = ["node_modules/@modelcontextprotocol/server-everything/dist/index.js", "stdio"];
@@ -77,32 +86,6 @@ async function loadUntilReady(page: Page, url: string, selector: string): Promis
       clearInterval(timer);
       resolve(performance.now());
     }, 2);
-  })`);
-}
-
-/**
- * Runs `act` in the page and resolves with the ms until `done` (a function body returning a
- * boolean) holds, checked on every DOM change and every 2 ms.
- */
-function timedInPage(page: Page, act: string, done: string): Promise<number> {
-  return page.evaluate<number>(`new Promise((resolve, reject) => {
-    const done = () => { ${done} };
-    const t0 = performance.now();
-    let observer, timer;
-    const finish = (err) => {
-      observer.disconnect();
-      clearInterval(timer);
-      if (err) reject(err);
-      else resolve(performance.now() - t0);
-    };
-    const check = () => {
-      if (done()) finish(null);
-      else if (performance.now() - t0 > 30000) finish(new Error("not done in 30 s"));
-    };
-    observer = new MutationObserver(check);
-    timer = setInterval(check, 2);
-    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-    ${act};
   })`);
 }
 

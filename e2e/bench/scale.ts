@@ -1,6 +1,16 @@
 /** Issue #4 figures: 10,000 resources connect → tree, filter keystroke, 10 MB text open. */
 import type { Browser } from "@playwright/test";
-import { api, closeSessions, median, ms, percentile, TOKEN, type App, type Row } from "./harness";
+import {
+  api,
+  closeSessions,
+  median,
+  ms,
+  percentile,
+  timedInPage,
+  TOKEN,
+  type App,
+  type Row,
+} from "./harness";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /** Typing "item-99", deleting, then "demo" and a typo that only fuzzy matching finds. */
@@ -93,18 +103,32 @@ export async function tenMegabytes(app: App, browser: Browser): Promise<Row[]> {
       .first()
       .waitFor({ timeout: 20_000 });
   const clicked: number[] = [];
+  const seen: number[] = [];
   const linked: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    // Opening it from the tree: click → first line on screen.
+  const item = page.getByRole("treeitem", { name: "10 MB of text", exact: true });
+  const openTree = async () => {
     await page.goto(`${app.base}/?server=${s.id}&token=${TOKEN}`);
     const folder = page.getByRole("treeitem", { name: "large", exact: true });
     if ((await folder.getAttribute("aria-expanded")) === "false") await folder.click();
-    const item = page.getByRole("treeitem", { name: "10 MB of text", exact: true });
     await item.waitFor();
+  };
+  for (let i = 0; i < RUNS; i++) {
+    // Opening it from the tree: click → first line on screen.
+    await openTree();
+    // Timed in the page: the click → the first line's text in the viewer.
+    clicked.push(
+      await timedInPage(
+        page,
+        `[...document.querySelectorAll('[role="treeitem"]')].find((e) => e.getAttribute("aria-label") === "10 MB of text" || e.textContent?.startsWith("10 MB of text")).click()`,
+        `return [...(document.querySelector('section[aria-label="Resource content"]')?.querySelectorAll("*") ?? [])].some((e) => e.children.length === 0 && /line 1\\b/.test(e.textContent ?? ""))`,
+      ),
+    );
+    // The same again as Playwright sees it (its actionability checks and polling included).
+    await openTree();
     let t0 = performance.now();
     await item.click();
     await firstLine();
-    clicked.push(performance.now() - t0);
+    seen.push(performance.now() - t0);
     // A deep link to it: page load, session re-sync and the read.
     t0 = performance.now();
     await page.goto(`${app.base}/?server=${s.id}&uri=${encodeURIComponent(LARGE)}`);
@@ -115,9 +139,14 @@ export async function tenMegabytes(app: App, browser: Browser): Promise<Row[]> {
   await closeSessions(app);
   return [
     [
-      `10 MB text: click in the tree → first line on screen, median of ${RUNS}`,
+      `10 MB text: click in the tree → first line on screen (timed in the page), median of ${RUNS}`,
       ms(median(clicked)),
       `goal ≤ 1000 ms  [${clicked.map((x) => x.toFixed(0)).join(", ")}]`,
+    ],
+    [
+      `10 MB text: the same, timed by Playwright (its round trips included), median of ${RUNS}`,
+      ms(median(seen)),
+      `[${seen.map((x) => x.toFixed(0)).join(", ")}]`,
     ],
     [
       `10 MB text: deep link (page load) → first line on screen, median of ${RUNS}`,
