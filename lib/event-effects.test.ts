@@ -35,12 +35,27 @@ describe("eventEffects", () => {
   it("a session that comes back to connected re-syncs its whole scope", () => {
     const effects = eventEffects(
       { type: "session", session: summary("a") },
-      withSessions([summary("a", "disconnected")]),
+      withSessions([{ ...summary("a", "disconnected"), connectedAt: "2026-12-01T00:00:00.000Z" }]),
       0,
     );
     expect(effects).toContainEqual({ op: "invalidate", key: queryKeys.sessionScope("a") });
+    const back = eventEffects(
+      { type: "session", session: summary("a") },
+      withSessions([{ ...summary("a", "connecting"), connectedAt: "2026-12-01T00:00:00.000Z" }]),
+      0,
+    );
+    expect(back).toContainEqual({ op: "invalidate", key: queryKeys.sessionScope("a") });
     const steady = eventEffects({ type: "session", session: summary("a") }, withSessions([summary("a")]), 0);
     expect(steady.some((e) => e.op === "invalidate")).toBe(false);
+  });
+
+  it("a first connect re-asks only what failed while connecting (the connect answer brought the lists)", () => {
+    const effects = eventEffects(
+      { type: "session", session: { ...summary("a"), connectedAt: "2026-12-01T00:00:00.000Z" } },
+      withSessions([summary("a", "connecting")]),
+      0,
+    );
+    expect(effects).toContainEqual({ op: "invalidate", key: queryKeys.sessionScope("a"), failedOnly: true });
   });
 
   it("a session whose OAuth flow logged a step refetches its sign-in steps, and only then", () => {

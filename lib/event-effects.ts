@@ -31,8 +31,11 @@ export type CacheEffect =
   | { op: "set"; key: QueryKey; update: (old: unknown) => unknown }
   /** removeQueries for this prefix. */
   | { op: "remove"; key: QueryKey }
-  /** invalidateQueries for this prefix, coalesced; at most one run per `throttleMs`. */
-  | { op: "invalidate"; key: QueryKey; throttleMs?: number }
+  /**
+   * invalidateQueries for this prefix, coalesced; at most one run per `throttleMs`. `failedOnly`:
+   * only the queries under it that have no data or ended in an error.
+   */
+  | { op: "invalidate"; key: QueryKey; throttleMs?: number; failedOnly?: boolean }
   | { op: "invalidate-all" };
 
 /** stderr can arrive as 1,000 lines a second: refetch the bounded buffer at most this often. */
@@ -74,8 +77,14 @@ export function eventEffects(
         ),
       ];
       // Back from disconnected: everything shown for it (failed reads, lists) is worth a re-read.
+      // Its first connect only re-asks what failed while it was connecting: what the connect
+      // answer brought (its lists) is already the connected server's.
       if (previous && previous.status !== "connected" && next.status === "connected") {
-        effects.push({ op: "invalidate", key: queryKeys.sessionScope(next.id) });
+        effects.push({
+          op: "invalidate",
+          key: queryKeys.sessionScope(next.id),
+          ...(previous.connectedAt === undefined ? { failedOnly: true } : {}),
+        });
       } else if (next.auth && next.auth.steps !== previous?.auth?.steps) {
         // The OAuth flow logged a step: the server panel's list of steps is stale.
         effects.push({ op: "invalidate", key: queryKeys.auth(next.id) });

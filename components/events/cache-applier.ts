@@ -61,7 +61,7 @@ export class CacheApplier {
         this.client.removeQueries({ queryKey: effect.key });
         break;
       case "invalidate":
-        this.invalidator.invalidate(effect.key, effect.throttleMs);
+        this.invalidator.invalidate(effect.key, effect.throttleMs, effect.failedOnly);
         break;
       case "invalidate-all":
         // Rare (a (re)connect): restart fetches in flight too, they may predate missed events.

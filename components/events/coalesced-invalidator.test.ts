@@ -63,3 +63,41 @@ describe("CoalescedInvalidator", () => {
     expect(runs).toBeLessThanOrEqual(4);
   });
 });
+
+describe("CoalescedInvalidator, failed only", () => {
+  it("refetches the queries under the key that failed or have nothing, and leaves the others", async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const fetches = { ok: 0, broken: 0 };
+    let breakIt = true;
+    const ok = new QueryObserver(client, {
+      queryKey: ["inspector", "s", "ok"],
+      queryFn: () => ++fetches.ok,
+      staleTime: 0,
+    });
+    const broken = new QueryObserver(client, {
+      queryKey: ["inspector", "s", "broken"],
+      queryFn: () => {
+        fetches.broken += 1;
+        if (breakIt) throw new Error("not connected yet");
+        return "listed";
+      },
+    });
+    const invalidator = new CoalescedInvalidator(client);
+    cleanup.push(
+      ok.subscribe(() => undefined),
+      broken.subscribe(() => undefined),
+      () => invalidator.dispose(),
+      () => client.clear(),
+    );
+    await sleep(20);
+    expect(fetches).toEqual({ ok: 1, broken: 1 });
+    breakIt = false;
+    invalidator.invalidate(["inspector", "s"], 0, true);
+    await sleep(20);
+    expect(fetches).toEqual({ ok: 1, broken: 2 });
+    expect(client.getQueryData(["inspector", "s", "broken"])).toBe("listed");
+    invalidator.invalidate(["inspector", "s"]);
+    await sleep(20);
+    expect(fetches).toEqual({ ok: 2, broken: 3 });
+  });
+});

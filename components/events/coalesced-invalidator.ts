@@ -1,9 +1,13 @@
-import { hashKey, partialMatchKey, type QueryClient, type QueryKey } from "@tanstack/react-query";
+import { hashKey, partialMatchKey, type Query, type QueryClient, type QueryKey } from "@tanstack/react-query";
 
 interface Pending {
   key: QueryKey;
   throttleMs: number;
+  failedOnly: boolean;
 }
+
+/** A query that has nothing to show, or whose last fetch failed. */
+const failed = (query: Query) => query.state.data === undefined || query.state.status === "error";
 
 /**
  * invalidateQueries for a key prefix, at most one fetch in flight and one after it. A storm of
@@ -27,17 +31,18 @@ export class CoalescedInvalidator {
         if (!partialMatchKey(event.query.queryKey as QueryKey, pending.key)) continue;
         if (client.isFetching({ queryKey: pending.key }) > 0) continue;
         this.waitingForFetch.delete(hash);
-        this.invalidate(pending.key, pending.throttleMs);
+        this.invalidate(pending.key, pending.throttleMs, pending.failedOnly);
       }
     });
   }
 
-  invalidate(key: QueryKey, throttleMs = 0): void {
-    const hash = hashKey(key);
+  invalidate(key: QueryKey, throttleMs = 0, failedOnly = false): void {
+    // A failed-only run is its own entry: it must not stand in for (or be swallowed by) a full one.
+    const hash = failedOnly ? `${hashKey(key)}#failed` : hashKey(key);
     // A run is already due after the current fetch or timer: it will read the latest state.
     if (this.waitingForFetch.has(hash) || this.timers.has(hash)) return;
     if (this.client.isFetching({ queryKey: key }) > 0) {
-      this.waitingForFetch.set(hash, { key, throttleMs });
+      this.waitingForFetch.set(hash, { key, throttleMs, failedOnly });
       return;
     }
     const wait = (this.lastRun.get(hash) ?? -Infinity) + throttleMs - Date.now();
@@ -46,13 +51,16 @@ export class CoalescedInvalidator {
         hash,
         setTimeout(() => {
           this.timers.delete(hash);
-          this.invalidate(key, throttleMs);
+          this.invalidate(key, throttleMs, failedOnly);
         }, wait),
       );
       return;
     }
     if (throttleMs > 0) this.remember(hash);
-    void this.client.invalidateQueries({ queryKey: key }, { cancelRefetch: false });
+    void this.client.invalidateQueries(
+      failedOnly ? { queryKey: key, predicate: failed } : { queryKey: key },
+      { cancelRefetch: false },
+    );
   }
 
   /** Forget pending work (after `hello` invalidated everything anyway). */
