@@ -15,16 +15,19 @@ export async function adoptSession(
   created: SessionCreatedResponse,
 ): Promise<SessionSummary> {
   const { lists, ...session } = created;
+  const listed = session.status === "connected" && Boolean(session.capabilities?.resources);
+  // The lists first, before anything awaits: the session may already be in the list (its
+  // "connected" event usually comes before this answer), and its tree can show at once.
+  if (listed && lists) queryClient.setQueryData(queryKeys.resources(session.id), lists.resources);
+  if (listed && lists?.templates) queryClient.setQueryData(queryKeys.templates(session.id), lists.templates);
   // A poll of the list already in flight predates this session: its answer must not land after
   // ours and drop it again (the workspace would show the server as missing and remount its panes).
   await queryClient.cancelQueries({ queryKey: queryKeys.sessions(), exact: true });
   queryClient.setQueryData<SessionListResponse>(queryKeys.sessions(), (old) =>
     old ? { sessions: [...old.sessions.filter((s) => s.id !== session.id), session] } : old,
   );
-  if (session.status !== "connected" || !session.capabilities?.resources) return session;
-  if (lists) queryClient.setQueryData(queryKeys.resources(session.id), lists.resources);
-  else void queryClient.prefetchQuery(resourcesQuery(api, session.id));
-  if (lists?.templates) queryClient.setQueryData(queryKeys.templates(session.id), lists.templates);
-  else void queryClient.prefetchQuery(templatesQuery(api, session.id));
+  if (!listed) return session;
+  if (!lists) void queryClient.prefetchQuery(resourcesQuery(api, session.id));
+  if (!lists?.templates) void queryClient.prefetchQuery(templatesQuery(api, session.id));
   return session;
 }
