@@ -1,7 +1,8 @@
 "use client";
 
-import { Fragment, useEffect, useId, useRef } from "react";
+import { Fragment } from "react";
 import { StrokeIcon } from "@/components/ui/stroke-icon";
+import { useModalDialog } from "@/components/ui/use-modal-dialog";
 import { SHORTCUTS } from "./dispatch";
 
 export interface ShortcutSheetProps {
@@ -13,34 +14,13 @@ export interface ShortcutSheetProps {
  * returns where it was. Mounted = open.
  */
 export function ShortcutSheet({ onClose }: ShortcutSheetProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const onCloseRef = useRef(onClose);
-  useEffect(() => {
-    onCloseRef.current = onClose;
-  });
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (!dialog.open) dialog.showModal();
-    const closed = () => {
-      if (!dialog.open) onCloseRef.current();
-    };
-    dialog.addEventListener("close", closed);
-    return () => {
-      dialog.removeEventListener("close", closed);
-      if (dialog.open) dialog.close();
-    };
-  }, []);
+  const { ref, titleId, close, onBackdropClick } = useModalDialog(onClose);
 
   return (
     <dialog
       ref={ref}
       aria-labelledby={titleId}
-      onClick={(e) => {
-        if (e.target === e.currentTarget) e.currentTarget.close();
-      }}
+      onClick={onBackdropClick}
       className="m-auto w-[min(26rem,94vw)] rounded-lg border border-zinc-300 bg-white p-0 text-sm text-zinc-900 shadow-xl backdrop:bg-zinc-950/40"
     >
       <div className="flex items-center gap-3 border-b border-zinc-200 px-4 py-2">
@@ -49,7 +29,7 @@ export function ShortcutSheet({ onClose }: ShortcutSheetProps) {
         </h2>
         <button
           type="button"
-          onClick={() => ref.current?.close()}
+          onClick={close}
           aria-label="Close keyboard shortcuts"
           className="ml-auto rounded p-1 text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900"
         >

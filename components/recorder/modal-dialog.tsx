@@ -1,7 +1,8 @@
 "use client";
 
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { StrokeIcon } from "@/components/ui/stroke-icon";
+import { useModalDialog } from "@/components/ui/use-modal-dialog";
 
 export interface ModalDialogProps {
   title: string;
@@ -19,36 +20,13 @@ export interface ModalDialogProps {
  * makes the rest inert, closes on Escape and restores focus when it closes. Mounted = open.
  */
 export function ModalDialog({ title, subtitle, onClose, footer, children }: ModalDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const onCloseRef = useRef(onClose);
-  useEffect(() => {
-    onCloseRef.current = onClose;
-  });
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (!dialog.open) dialog.showModal();
-    // A close queued before a remount (React's dev double effects) finds the dialog open again.
-    const closed = () => {
-      if (!dialog.open) onCloseRef.current();
-    };
-    dialog.addEventListener("close", closed);
-    return () => {
-      dialog.removeEventListener("close", closed);
-      if (dialog.open) dialog.close();
-    };
-  }, []);
+  const { ref, titleId, close, onBackdropClick } = useModalDialog(onClose);
 
   return (
     <dialog
       ref={ref}
       aria-labelledby={titleId}
-      onClick={(e) => {
-        // A click on the dialog element itself is a click on the backdrop around the panel.
-        if (e.target === e.currentTarget) e.currentTarget.close();
-      }}
+      onClick={onBackdropClick}
       className="m-auto h-[min(56rem,92vh)] max-h-none w-[min(76rem,96vw)] max-w-none flex-col overflow-clip rounded-lg border border-zinc-300 bg-zinc-50 p-0 text-sm text-zinc-900 shadow-xl backdrop:bg-zinc-950/40 open:flex"
     >
       <div className="flex h-10 shrink-0 items-center gap-3 border-b border-zinc-200 bg-white px-4">
@@ -58,7 +36,7 @@ export function ModalDialog({ title, subtitle, onClose, footer, children }: Moda
         {subtitle && <span className="min-w-0 truncate text-xs text-zinc-500">{subtitle}</span>}
         <button
           type="button"
-          onClick={() => ref.current?.close()}
+          onClick={close}
           aria-label={`Close ${title.toLowerCase()}`}
           className="ml-auto rounded p-1 text-zinc-500 hover:bg-zinc-200 hover:text-zinc-900"
         >
