@@ -308,7 +308,12 @@ export interface SessionListResponse {
  * the tree without asking. Without `lists` the page asks (and joins the walk already running).
  */
 export interface SessionCreatedResponse extends SessionSummary {
-  lists?: { resources: ResourceListResponse; templates?: TemplateListResponse };
+  lists?: SessionLists;
+}
+/** A session's first listing, shaped as the list routes answer it. */
+export interface SessionLists {
+  resources: ResourceListResponse;
+  templates?: TemplateListResponse;
 }
 export interface ResourceListResponse {
   resources: Resource[];

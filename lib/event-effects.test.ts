@@ -49,6 +49,31 @@ describe("eventEffects", () => {
     expect(steady.some((e) => e.op === "invalidate")).toBe(false);
   });
 
+  it("a connected event that carries the first listing fills the session's lists, without replacing one", () => {
+    const lists = {
+      resources: { resources: [{ uri: "x://a", name: "a" }], pages: 1 },
+      templates: { resourceTemplates: [], pages: 1 },
+    };
+    const effects = eventEffects({ type: "session", session: summary("a"), lists }, nothing, 0);
+    const set = (key: readonly unknown[]) =>
+      effects.find((e) => e.op === "set" && JSON.stringify(e.key) === JSON.stringify(key));
+    expect(setOn(set(queryKeys.resources("a")), undefined)).toBe(lists.resources);
+    expect(setOn(set(queryKeys.templates("a")), undefined)).toBe(lists.templates);
+    const had = { resources: [], pages: 1 };
+    expect(setOn(set(queryKeys.resources("a")), had)).toBe(had);
+    expect(set(queryKeys.sessions())).toBeDefined();
+    const connecting = eventEffects(
+      { type: "session", session: summary("a", "connecting"), lists },
+      nothing,
+      0,
+    );
+    expect(
+      connecting.some(
+        (e) => "key" in e && JSON.stringify(e.key) === JSON.stringify(queryKeys.resources("a")),
+      ),
+    ).toBe(false);
+  });
+
   it("a first connect re-asks only what failed while connecting (the connect answer brought the lists)", () => {
     const effects = eventEffects(
       { type: "session", session: { ...summary("a"), connectedAt: "2026-12-01T00:00:00.000Z" } },

@@ -69,13 +69,22 @@ export function eventEffects(
       const next = event.session;
       const list = peek(queryKeys.sessions()) as SessionListResponse | undefined;
       const previous = list?.sessions.find((s) => s.id === next.id);
-      const effects: CacheEffect[] = [
+      const effects: CacheEffect[] = [];
+      // The first listing came with "connected": in the cache in the same batch, so the session
+      // appears with its tree in one render (a list the page already has is not replaced).
+      if (event.lists && next.status === "connected") {
+        const { resources, templates } = event.lists;
+        effects.push({ op: "set", key: queryKeys.resources(next.id), update: (old) => old ?? resources });
+        if (templates)
+          effects.push({ op: "set", key: queryKeys.templates(next.id), update: (old) => old ?? templates });
+      }
+      effects.push(
         setSessions((old) =>
           old.sessions.some((s) => s.id === next.id)
             ? { sessions: old.sessions.map((s) => (s.id === next.id ? next : s)) }
             : { sessions: [...old.sessions, next] },
         ),
-      ];
+      );
       // Back from disconnected: everything shown for it (failed reads, lists) is worth a re-read.
       // Its first connect only re-asks what failed while it was connecting: what the connect
       // answer brought (its lists) is already the connected server's.

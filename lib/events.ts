@@ -5,7 +5,7 @@
  * components/events/cache-applier.ts applies it; contents are always fetched through the normal
  * queries.
  */
-import type { SessionSummary } from "./contract";
+import type { SessionLists, SessionSummary } from "./contract";
 import type { RequestProgress } from "./progress";
 
 export interface ListDiff {
@@ -31,7 +31,15 @@ export interface TrafficSummary {
 }
 
 export type InspectorEvent =
-  | { type: "session"; session: SessionSummary }
+  | {
+      type: "session";
+      session: SessionSummary;
+      /**
+       * On the "connected" of a connect the page asked for: the first listing, when the server
+       * gave it in time, so the page shows the session with its tree in one render.
+       */
+      lists?: SessionLists;
+    }
   | { type: "session-removed"; sessionId: string }
   | {
       type: "resources-changed";

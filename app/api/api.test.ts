@@ -6,6 +6,8 @@
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { TEST_MARK_VAR, leftoverProcesses, markedProcesses, testMark } from "@/server/testing/processes";
+import type { InspectorEvent } from "@/lib/events";
+import { getRegistry } from "@/server/mcp/registry";
 import { call, callJson } from "@/server/testing/route-client";
 
 process.env.MCP_INSPECTOR_REQUEST_TIMEOUT_MS = "5000";
@@ -153,6 +155,8 @@ describe("template argument completion", () => {
 
 describe("@modelcontextprotocol/server-everything", () => {
   it("2026.8.31 lists its 7 documents and 2 templates and reads one", async () => {
+    const heard: InspectorEvent[] = [];
+    const stop = getRegistry().events.subscribe((e) => heard.push(e));
     const s = await connect({
       command: process.execPath,
       args: [pkg("@modelcontextprotocol/server-everything/dist/index.js"), "stdio"],
@@ -163,9 +167,15 @@ describe("@modelcontextprotocol/server-everything", () => {
     expect(docs).toHaveLength(7);
     const templates = await get<{ resourceTemplates: { uriTemplate: string }[] }>(templatesRoute.GET, s.id);
     expect(templates.body.resourceTemplates).toHaveLength(2);
-    // The connect answer already carried both, exactly as the list routes answer them.
+    // The connect answer already carried both, exactly as the list routes answer them, and so
+    // did the "connected" event (a tab that did not ask sees the tree as soon as this one).
     expect(s.lists?.resources).toEqual(list.body);
     expect(s.lists?.templates).toEqual(templates.body);
+    stop();
+    const connected = heard.find(
+      (e) => e.type === "session" && e.session.id === s.id && e.session.status === "connected",
+    );
+    expect(connected?.type === "session" && connected.lists).toEqual(s.lists);
     const read = await get<{ contents: { uri: string; text?: string }[] }>(
       readRoute.GET,
       s.id,

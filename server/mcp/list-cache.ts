@@ -19,6 +19,14 @@ export interface Walked<T> {
 /** How long a walk started at connect stands in for the first request's own (it was asked for then). */
 const PRIMED_FRESH_MS = 5_000;
 
+/**
+ * How long a connect from the page waits for the walks it starts after initialize. A small
+ * server lists in a few ms, and the page would otherwise ask a round trip later, behind the other
+ * requests a new session causes; a slow list is not worth holding the answer for (the page joins
+ * that walk).
+ */
+export const FIRST_LISTS_BUDGET_MS = 750;
+
 export class ListCache<T> {
   private current: PagedResult<T> | null = null;
   private primed: { walk: Promise<Walked<T>>; at: number } | null = null;
@@ -59,8 +67,12 @@ export class ListCache<T> {
     return (await walked).result;
   }
 
-  /** Start walking now, for the first `get` to join; a failure is left for that `get` to report. */
+  /**
+   * Start walking now, for the first `get` to join; a failure is left for that `get` to report.
+   * A walk primed moments ago and not taken yet is kept, not started twice.
+   */
   prime(): void {
+    if (this.primed && Date.now() - this.primed.at < PRIMED_FRESH_MS) return;
     const walk = this.refresh();
     walk.catch(() => undefined);
     this.primed = { walk, at: Date.now() };
@@ -74,6 +86,14 @@ export class ListCache<T> {
    */
   async takePrimed(budgetMs: number): Promise<PagedResult<T> | undefined> {
     const primed = this.primed;
+    const result = await this.waitPrimed(budgetMs);
+    if (result && this.primed === primed) this.primed = null;
+    return result;
+  }
+
+  /** Like takePrimed, but the primed walk stays for the first get (or takePrimed) to take. */
+  async waitPrimed(budgetMs: number): Promise<PagedResult<T> | undefined> {
+    const primed = this.primed;
     if (!primed) return undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<undefined>((resolve) => {
@@ -82,9 +102,7 @@ export class ListCache<T> {
     const walked = await Promise.race([primed.walk.catch(() => undefined), late]).finally(() =>
       clearTimeout(timer),
     );
-    if (!walked) return undefined;
-    if (this.primed === primed) this.primed = null;
-    return walked.result;
+    return walked?.result;
   }
 
   /** Walk now, or once right after the walk in flight (which may predate the change). */

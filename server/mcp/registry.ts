@@ -30,7 +30,13 @@ export class SessionRegistry {
   }
 
   /** Spawn and initialize a server. Throws SessionStartError (with stderr tail) on failure. */
-  async create(launch: LaunchSpec, name?: string, preset?: "demo"): Promise<McpSession> {
+  /** `listsWithin`: a connect the page asked for (McpSession.connect). */
+  async create(
+    launch: LaunchSpec,
+    name?: string,
+    preset?: "demo",
+    { listsWithin }: { listsWithin?: number } = {},
+  ): Promise<McpSession> {
     if (this.shuttingDown) throw new TooManySessionsError("The inspector is shutting down.");
     const live = [...this.sessions.values()].filter((s) => s.status !== "disconnected").length;
     if (live >= this.config.maxSessions)
@@ -42,7 +48,7 @@ export class SessionRegistry {
     session.preset = preset ?? null;
     this.sessions.set(id, session);
     try {
-      await session.connect();
+      await session.connect({ listsWithin });
     } catch (err) {
       // A server that wants OAuth sign-in is kept: the page sends the user to consent.
       if (err instanceof SignInRequiredError) {

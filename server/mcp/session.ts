@@ -15,6 +15,7 @@ import type {
   ResourceTemplate,
   SessionError,
   SessionStatus,
+  SessionLists,
   SessionSummary,
 } from "@/lib/contract";
 import type { InspectorEvent, ListDiff, TrafficSummary } from "@/lib/events";
@@ -31,6 +32,7 @@ import { eraChoiceOf, openProtocolClient, ProbeClosedError, type ProtocolClient 
 import { LegacyProtocolClient } from "./era/legacy";
 import { Batcher } from "./event-bus";
 import { InFlightRequests, type RequestContext } from "./in-flight";
+import { resourceListBody, templateListBody } from "./list-bodies";
 import { ListCache } from "./list-cache";
 import { SessionAuth } from "./oauth/session-auth";
 import { walkPages, type PagedResult } from "./pagination";
@@ -47,6 +49,9 @@ const CLIENT_INFO: Implementation = { name: "mcp-resource-inspector", version: "
 type Emit = (event: InspectorEvent) => void;
 
 const RECENT_READS = 20;
+
+/** The longest first listing the "connected" event carries (the connect answer carries any). */
+const EVENT_LISTS_MAX_ITEMS = 2_000;
 
 /**
  * What a session did for its user, and every event it emitted, as its observers hear it (a
@@ -338,7 +343,12 @@ export class McpSession {
     this.lastActivityAt = Date.now();
   }
 
-  async connect(): Promise<void> {
+  /**
+   * Start the server and initialize. `listsWithin`: a connect the page asked for; the resource
+   * and template walks start as soon as initialize answers, and the "connected" event waits for
+   * them up to that many ms and carries them (the page shows the session with its tree at once).
+   */
+  async connect({ listsWithin }: { listsWithin?: number } = {}): Promise<void> {
     this.auth?.beginAttempt();
     try {
       await this.openClient();
@@ -373,7 +383,26 @@ export class McpSession {
     this.connectedAt = new Date();
     this.disconnectedAt = undefined;
     this.error = undefined;
-    this.changed();
+    const lists = listsWithin === undefined ? undefined : await this.primedLists(listsWithin);
+    this.emit({ type: "session", session: this.summary(), ...(lists ? { lists } : {}) });
+  }
+
+  private listsWaitedAtConnect = false;
+
+  /** Prime both walks and wait for them (up to `budgetMs`) without taking them from the first get. */
+  private async primedLists(budgetMs: number): Promise<SessionLists | undefined> {
+    if (!this.capabilities?.resources) return undefined;
+    this.primeLists();
+    this.listsWaitedAtConnect = true;
+    const t0 = Date.now();
+    const resources = await this.resources.waitPrimed(budgetMs);
+    // A very long list is not pushed to every tab in one event: the connect answer carries it.
+    if (!resources || resources.items.length > EVENT_LISTS_MAX_ITEMS) return undefined;
+    const templates = await this.templates.waitPrimed(Math.max(50, budgetMs - (Date.now() - t0)));
+    return {
+      resources: resourceListBody(resources),
+      ...(templates ? { templates: templateListBody(templates) } : {}),
+    };
   }
 
   /**
@@ -390,14 +419,18 @@ export class McpSession {
    * The primed walks' listings when they end within `budgetMs` (templates get what is left of
    * it, at least a moment: they were started together). Heard as lists the user saw, as a
    * request's would be. Undefined when the resources walk is slower or failed: the page asks.
+   * A connect that already waited for them (`listsWithin`) does not wait a second time.
    */
   async firstLists(
     budgetMs: number,
   ): Promise<{ resources: PagedResult<Resource>; templates?: PagedResult<ResourceTemplate> } | undefined> {
+    if (this.listsWaitedAtConnect) budgetMs = 0;
     const t0 = Date.now();
     const resources = await this.resources.takePrimed(budgetMs);
     if (!resources) return undefined;
-    const templates = await this.templates.takePrimed(Math.max(50, budgetMs - (Date.now() - t0)));
+    const templates = await this.templates.takePrimed(
+      budgetMs === 0 ? 0 : Math.max(50, budgetMs - (Date.now() - t0)),
+    );
     this.tell({ type: "list", kind: "resources", items: resources.items });
     if (templates) this.tell({ type: "list", kind: "templates", items: templates.items });
     return { resources, ...(templates ? { templates } : {}) };

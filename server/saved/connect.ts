@@ -12,6 +12,7 @@ import { HttpError } from "@/server/http/errors";
 import { parseWith } from "@/server/http/route";
 import { resolveLaunch } from "@/server/mcp/launch";
 import { getRegistry } from "@/server/mcp/registry";
+import { FIRST_LISTS_BUDGET_MS } from "@/server/mcp/list-cache";
 import { launchSummary, type McpSession } from "@/server/mcp/session";
 import { savedLaunchVariables, toStoredLaunch } from "./stored-launch";
 import {
@@ -61,7 +62,9 @@ function createBody(launch: LaunchSpec, name: string): CreateSessionBody {
 
 async function start(launch: LaunchSpec, name: string): Promise<McpSession> {
   const resolved = resolveLaunch(createBody(launch, name));
-  return getRegistry().create(resolved.launch, resolved.name);
+  return getRegistry().create(resolved.launch, resolved.name, undefined, {
+    listsWithin: FIRST_LISTS_BUDGET_MS,
+  });
 }
 
 /**
@@ -111,7 +114,7 @@ export async function startAndSave(launch: LaunchSpec, name: string | undefined,
       .list()
       .map((s) => s.name),
   );
-  const session = await getRegistry().create(launch, name);
+  const session = await getRegistry().create(launch, name, undefined, { listsWithin: FIRST_LISTS_BUDGET_MS });
   // Saved under its own name, not the " (2)" the registry adds while another one runs: saving the
   // same server again replaces its entry.
   const suffixed = / \(\d+\)$/.exec(session.name);

@@ -2,6 +2,7 @@ import { createSessionBodySchema, type SessionListResponse } from "@/lib/contrac
 import { connectAnswer } from "@/server/http/lists";
 import { apiRoute, json, parseWith, readJson } from "@/server/http/route";
 import { resolveLaunch } from "@/server/mcp/launch";
+import { FIRST_LISTS_BUDGET_MS } from "@/server/mcp/list-cache";
 import { getRegistry } from "@/server/mcp/registry";
 import { startAndSave } from "@/server/saved/connect";
 
@@ -21,6 +22,6 @@ export const POST = apiRoute(async (req) => {
   const session =
     "save" in body && body.save
       ? await startAndSave(launch, name, body.keepValues === true)
-      : await getRegistry().create(launch, name, preset);
+      : await getRegistry().create(launch, name, preset, { listsWithin: FIRST_LISTS_BUDGET_MS });
   return connectAnswer(session);
 });
