@@ -1,6 +1,5 @@
 import "server-only";
 import type { SessionCreatedResponse } from "@/lib/contract";
-import { FIRST_LISTS_BUDGET_MS } from "@/server/mcp/list-cache";
 import { resourceListBody, templateListBody } from "@/server/mcp/list-bodies";
 import type { McpSession } from "@/server/mcp/session";
 import { json } from "./route";
@@ -8,13 +7,11 @@ import { json } from "./route";
 export { resourceListBody, templateListBody };
 
 /**
- * 201 with the session and, when the server listed in time, its resources and templates. The
- * walks started when initialize answered (the route's connect asked for them, `listsWithin`);
- * a session connected another way has them started here.
+ * 201 with the session and, when the server listed in time, its resources and templates: the
+ * walks its connect started when initialize answered and waited for (`listsWithin`).
  */
 export async function connectAnswer(session: McpSession): Promise<Response> {
-  session.primeLists();
-  const lists = await session.firstLists(FIRST_LISTS_BUDGET_MS);
+  const lists = await session.firstLists();
   return json(
     {
       ...session.summary(),

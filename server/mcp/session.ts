@@ -387,13 +387,12 @@ export class McpSession {
     this.emit({ type: "session", session: this.summary(), ...(lists ? { lists } : {}) });
   }
 
-  private listsWaitedAtConnect = false;
-
   /** Prime both walks and wait for them (up to `budgetMs`) without taking them from the first get. */
   private async primedLists(budgetMs: number): Promise<SessionLists | undefined> {
     if (!this.capabilities?.resources) return undefined;
-    this.primeLists();
-    this.listsWaitedAtConnect = true;
+    // Both walks start now; the page's first requests (or the connect answer) take them.
+    this.resources.prime();
+    this.templates.prime();
     const t0 = Date.now();
     const resources = await this.resources.waitPrimed(budgetMs);
     // A very long list is not pushed to every tab in one event: the connect answer carries it.
@@ -406,31 +405,16 @@ export class McpSession {
   }
 
   /**
-   * For a session the page just created: it lists resources and templates as soon as it hears
-   * "connected", a round trip later; start both walks now and its requests join them.
+   * The walks the connect started (`listsWithin`), when they have ended: the connect answer
+   * carries them, and they are heard as lists the user saw, as a request's would be. Undefined
+   * when the resources walk is still going or failed: the page's own request joins or repeats it.
    */
-  primeLists(): void {
-    if (this.status !== "connected" || !this.capabilities?.resources) return;
-    this.resources.prime();
-    this.templates.prime();
-  }
-
-  /**
-   * The primed walks' listings when they end within `budgetMs` (templates get what is left of
-   * it, at least a moment: they were started together). Heard as lists the user saw, as a
-   * request's would be. Undefined when the resources walk is slower or failed: the page asks.
-   * A connect that already waited for them (`listsWithin`) does not wait a second time.
-   */
-  async firstLists(
-    budgetMs: number,
-  ): Promise<{ resources: PagedResult<Resource>; templates?: PagedResult<ResourceTemplate> } | undefined> {
-    if (this.listsWaitedAtConnect) budgetMs = 0;
-    const t0 = Date.now();
-    const resources = await this.resources.takePrimed(budgetMs);
+  async firstLists(): Promise<
+    { resources: PagedResult<Resource>; templates?: PagedResult<ResourceTemplate> } | undefined
+  > {
+    const resources = await this.resources.takePrimed(0);
     if (!resources) return undefined;
-    const templates = await this.templates.takePrimed(
-      budgetMs === 0 ? 0 : Math.max(50, budgetMs - (Date.now() - t0)),
-    );
+    const templates = await this.templates.takePrimed(0);
     this.tell({ type: "list", kind: "resources", items: resources.items });
     if (templates) this.tell({ type: "list", kind: "templates", items: templates.items });
     return { resources, ...(templates ? { templates } : {}) };
