@@ -17,6 +17,7 @@ import {
   HTTP_URL_MAX,
   HTTP_URL_MESSAGE,
   httpTransportChoices,
+  authConflict,
   isHttpUrl,
   MAX_HEADERS,
   type HttpTransportChoice,
@@ -68,7 +69,17 @@ export { httpTransportChoices } from "./http-input";
 export { eraChoices, type Era, type EraChoice } from "./era";
 const eraField = { era: z.enum(eraChoices).optional() };
 
-const envSchema = z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "invalid variable name"), z.string());
+/**
+ * A program, argument, directory or environment value cannot hold NUL: the operating system ends
+ * the string there (Node refuses to spawn it), so what ran would not be what the review showed.
+ */
+const NUL_MESSAGE = "cannot contain a NUL character (\\u0000): the system would cut the text there";
+const noNul = (s: z.ZodString) => s.refine((v) => !v.includes("\0"), NUL_MESSAGE);
+
+const envSchema = z.record(
+  z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "invalid variable name"),
+  noNul(z.string()),
+);
 
 /** An http(s) URL with a host, no credentials in it; the rule itself is in lib/http-input.ts. */
 export const httpUrlSchema = z.string().max(HTTP_URL_MAX).refine(isHttpUrl, HTTP_URL_MESSAGE);
@@ -125,10 +136,13 @@ export const createSessionBodySchema = z.union([
     .strict(),
   z
     .object({
-      command: z.string().min(1).max(10_000),
-      args: z.array(z.string().max(10_000)).max(1_000).optional(),
+      command: noNul(z.string().min(1).max(10_000)),
+      args: z
+        .array(noNul(z.string().max(10_000)))
+        .max(1_000)
+        .optional(),
       env: envSchema.optional(),
-      cwd: z.string().min(1).max(4_096).optional(),
+      cwd: noNul(z.string().min(1).max(4_096)).optional(),
       name: z.string().min(1).max(200).optional(),
       ...saveFields,
       ...eraField,
@@ -153,7 +167,11 @@ export const createSessionBodySchema = z.union([
       ...saveFields,
       ...eraField,
     })
-    .strict(),
+    .strict()
+    .superRefine((body, ctx) => {
+      const conflict = authConflict(body.headers, body.auth);
+      if (conflict) ctx.addIssue({ code: "custom", path: ["headers"], message: conflict });
+    }),
 ]);
 export type CreateSessionBody = z.infer<typeof createSessionBodySchema>;
 

@@ -50,3 +50,40 @@ export function headerProblem(name: string, value: string): string | null {
   if (!HEADER_VALUE_PATTERN.test(value)) return HEADER_VALUE_MESSAGE;
   return null;
 }
+
+/** The user's own `Authorization` header for a server (any case), or undefined. */
+export function authorizationHeaderOf(headers: Readonly<Record<string, string>>): string | undefined {
+  for (const [name, value] of Object.entries(headers))
+    if (name.toLowerCase() === "authorization") return value;
+  return undefined;
+}
+
+/** OAuth settings worth the name: anything but an empty object (the page sends `{}` when untouched). */
+interface AuthChoice {
+  clientId?: string;
+  clientSecret?: string;
+  scope?: string;
+  remember?: boolean;
+  clientMetadataUrl?: string;
+}
+
+export const AUTH_CONFLICT_MESSAGE =
+  "Give either an Authorization header or OAuth sign-in settings, not both: with your own Authorization header the inspector never signs in with OAuth (it would replace your header, or yours would replace its token). Remove the header to sign in, or clear the OAuth settings to send your header.";
+
+/**
+ * One rule for who authorizes requests to a server: the user's own `Authorization` header, or the
+ * OAuth sign-in — never both (each would silently replace the other). Null when the pair is fine.
+ */
+export function authConflict(
+  headers: Readonly<Record<string, string>> | undefined,
+  auth: AuthChoice | undefined,
+): string | null {
+  if (!headers || authorizationHeaderOf(headers) === undefined || !auth) return null;
+  const chosen =
+    auth.clientId !== undefined ||
+    auth.clientSecret !== undefined ||
+    (auth.scope !== undefined && auth.scope !== "") ||
+    auth.clientMetadataUrl !== undefined ||
+    auth.remember === true;
+  return chosen ? AUTH_CONFLICT_MESSAGE : null;
+}

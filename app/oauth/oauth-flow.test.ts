@@ -371,7 +371,7 @@ describe("OAuth sign-in of a remote server", () => {
 });
 
 describe("a 401 without usable OAuth metadata", () => {
-  it("fails with a sentence that says sign-in is needed and which OAuth step broke", async () => {
+  it("fails with a sentence that says which document is missing and what the user can do", async () => {
     const server = await startFixtureHttp("e2e/fixtures/servers/http-misbehaving.ts");
     started.push(server);
     startedPids.add(server.pid);
@@ -381,7 +381,7 @@ describe("a 401 without usable OAuth metadata", () => {
     });
     expect(res.status).toBe(502);
     expect(res.body.error.message).toMatch(
-      /^This server needs sign-in: .*\/unauthorized answered 401 Unauthorized, but its OAuth flow failed at POST .*\/register → 404/,
+      /^http:.*\/unauthorized answered 401 Unauthorized and publishes no OAuth metadata: no protected-resource document/,
     );
   });
 });

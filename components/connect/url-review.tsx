@@ -3,6 +3,7 @@
 import { useId, useMemo, useState } from "react";
 import type { HttpAuthSettings } from "@/lib/contract";
 import { httpTransportChoices, type HttpTransportChoice } from "@/lib/http-input";
+import { authConflict, authorizationHeaderOf } from "@/lib/http-input";
 import { checkHeaders, urlWarnings, type HeaderRow, type UrlTarget } from "@/lib/url-launch";
 import { HeaderEditor } from "./header-editor";
 import { LaunchWarningList } from "./launch-warning-list";
@@ -52,11 +53,16 @@ export function UrlReview({
 }: UrlReviewProps) {
   const checked = useMemo(() => checkHeaders(rows), [rows]);
   const names = Object.keys(checked.headers);
-  const warnings = urlWarnings(target, names);
+  const [auth, setAuth] = useState<HttpAuthSettings>({});
+  // The API refuses the same pair (lib/contract.ts): said here before anything is sent.
+  const conflict = authConflict(checked.headers, auth);
+  const warnings = [
+    ...urlWarnings(target, names),
+    ...(conflict ? [{ level: "danger" as const, message: conflict }] : []),
+  ];
   const warningsId = useId();
   const transportName = useId();
-  const invalid = checked.errors.size > 0;
-  const [auth, setAuth] = useState<HttpAuthSettings>({});
+  const invalid = checked.errors.size > 0 || conflict !== null;
   return (
     <section
       aria-label="Review the connection"
@@ -110,8 +116,10 @@ export function UrlReview({
       <HeaderEditor rows={rows} errors={checked.errors} disabled={pending} onChange={onRows} />
       {names.length > 0 && (
         <p className="text-[11px] leading-4 text-zinc-500">
-          Sent with every request to this server only; the values stay on the inspector&apos;s backend and are
-          not shown again.
+          Sent with every request to this server&apos;s origin only (never to an authorization server); the
+          values stay on the inspector&apos;s backend and are not shown again.
+          {authorizationHeaderOf(checked.headers) !== undefined &&
+            " Your Authorization header is used as it is: the inspector will not sign in with OAuth."}
         </p>
       )}
       <OAuthSettings value={auth} onChange={setAuth} disabled={pending} />

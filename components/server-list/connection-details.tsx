@@ -22,6 +22,7 @@ export function ConnectionDetails({ session }: { session: SessionSummary }) {
   const transportText =
     launch.transport === "auto" ? (used ? `auto → ${used}` : "auto") : TRANSPORT_LABEL[launch.transport];
   const reinitialized = transport.reinitialized;
+  const ownAuthorization = launch.headerNames.some((n) => n.toLowerCase() === "authorization");
   return (
     <div className="mt-1 flex flex-col gap-0.5 text-[11px] leading-4 text-zinc-600">
       <p className="flex min-w-0 items-center gap-1.5">
@@ -57,9 +58,20 @@ export function ConnectionDetails({ session }: { session: SessionSummary }) {
         </p>
       )}
       {launch.headerNames.length > 0 && (
-        <p className="truncate" title={`Headers sent (values hidden): ${launch.headerNames.join(", ")}`}>
+        <p
+          className="truncate"
+          title={`Headers sent to ${new URL(transport.url).origin} only (values hidden): ${launch.headerNames.join(", ")}`}
+        >
           <span className="text-zinc-400">headers</span>{" "}
           <span className="font-mono">{launch.headerNames.join(", ")}</span>
+        </p>
+      )}
+      {ownAuthorization && (
+        <p
+          className="text-zinc-500"
+          title="With your own Authorization header the inspector never signs in with OAuth"
+        >
+          authorization: your header (OAuth sign-in off)
         </p>
       )}
       {transport.streamLost && (

@@ -12,6 +12,8 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
+// First: Node's own fetch is kept before anything loads Next (see pristine-fetch.ts).
+import "../http/pristine-fetch";
 import { isLoopbackName } from "../../lib/request-guard";
 import { serveFastLane } from "../http/fast-lane";
 import { buildIsCurrent } from "./build-state.mjs";

@@ -9,6 +9,7 @@ import {
   SessionNotFoundError,
   SessionStartError,
   TooManySessionsError,
+  LaunchRefusedError,
   WatchNotSupportedError,
   CompletionsNotSupportedError,
   RestartNotSupportedError,
@@ -58,6 +59,7 @@ export function toHttpError(err: unknown): HttpError {
   if (err instanceof HttpError) return err;
   if (err instanceof McpError) return fromMcpError(err);
   if (err instanceof CommandLineError) return new HttpError(400, "bad_request", err.message);
+  if (err instanceof LaunchRefusedError) return new HttpError(400, "bad_request", err.message);
   if (err instanceof SessionNotFoundError) return new HttpError(404, "not_found", err.message);
   if (err instanceof NotRecordingError) return new HttpError(404, "not_found", err.message);
   if (err instanceof SessionNotConnectedError) return new HttpError(409, "conflict", err.message);

@@ -30,6 +30,9 @@ export class SignInRequiredError extends SessionStartError {}
 
 export class TooManySessionsError extends Error {}
 
+/** A launch that must not start as given (a NUL in an argument; a header and OAuth both given). */
+export class LaunchRefusedError extends Error {}
+
 export class WatchNotSupportedError extends Error {
   constructor(name: string) {
     super(`Server "${name}" does not declare resources.subscribe, so it cannot be watched.`);

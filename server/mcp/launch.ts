@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseCommandLine } from "@/lib/command-line";
 import type { CreateSessionBody, LaunchSpec, PresetInfo, StdioLaunch } from "@/lib/contract";
+import { authConflict } from "@/lib/http-input";
 
 /** The folder the app runs from (the launcher sets it; `next dev` runs from it). */
 export function appRoot(): string {
@@ -68,4 +69,22 @@ function resolveLaunchOnly(body: CreateSessionBody): {
     ...(body.cwd ? { cwd: body.cwd } : {}),
   };
   return { launch, name: body.name };
+}
+
+/**
+ * Why a launch must not start, whatever road it came by (API body, saved server, config, CLI,
+ * check file), or null. A NUL cuts a program, argument or environment value short at the system
+ * (Node refuses to spawn it), so what would run is not what the review showed.
+ */
+export function launchProblem(launch: LaunchSpec): string | null {
+  if (launch.kind === "http") return authConflict(launch.headers, launch.auth);
+  const where = (what: string) =>
+    `The ${what} contains a NUL character (\\u0000); the system would cut it there.`;
+  if (launch.program.includes("\0")) return where("program");
+  const arg = launch.args.findIndex((a) => a.includes("\0"));
+  if (arg >= 0) return where(`argument ${arg + 1}`);
+  const env = Object.entries(launch.env).find(([, v]) => v.includes("\0"));
+  if (env) return where(`value of ${env[0]}`);
+  if (launch.cwd?.includes("\0")) return where("working directory");
+  return null;
 }

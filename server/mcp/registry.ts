@@ -2,7 +2,13 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type { LaunchSpec } from "@/lib/contract";
 import { readConfig, type McpConfig } from "./config";
-import { SessionNotFoundError, SignInRequiredError, TooManySessionsError } from "./errors";
+import {
+  LaunchRefusedError,
+  SessionNotFoundError,
+  SignInRequiredError,
+  TooManySessionsError,
+} from "./errors";
+import { launchProblem } from "./launch";
 import { EventBus } from "./event-bus";
 import { McpSession } from "./session";
 
@@ -38,6 +44,8 @@ export class SessionRegistry {
     { listsWithin }: { listsWithin?: number } = {},
   ): Promise<McpSession> {
     if (this.shuttingDown) throw new TooManySessionsError("The inspector is shutting down.");
+    const refused = launchProblem(launch);
+    if (refused) throw new LaunchRefusedError(refused);
     const live = [...this.sessions.values()].filter((s) => s.status !== "disconnected").length;
     if (live >= this.config.maxSessions)
       throw new TooManySessionsError(

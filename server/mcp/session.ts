@@ -19,6 +19,7 @@ import type {
   SessionSummary,
 } from "@/lib/contract";
 import type { InspectorEvent, ListDiff, TrafficSummary } from "@/lib/events";
+import { authorizationHeaderOf } from "@/lib/http-input";
 import type { McpConfig } from "./config";
 import {
   CompletionsNotSupportedError,
@@ -157,10 +158,12 @@ export class McpSession {
     );
     // Straight to the bus: progress is for the page, not an operation observers record.
     this.inFlight = new InFlightRequests(id, emitToBus);
+    // The user's own Authorization header and an OAuth sign-in exclude each other (lib/http-input.ts
+    // authConflict): with the header, a 401 is the header's failure, never the start of a sign-in.
     this.auth =
-      launch.kind === "http"
+      launch.kind === "http" && authorizationHeaderOf(launch.headers) === undefined
         ? // Steps logged while it is being built are heard with the first summary.
-          new SessionAuth(id, launch, config.maxMessageBytes, () => {
+          new SessionAuth(id, launch, config, () => {
             if (this.auth) this.changed();
           })
         : null;

@@ -1,7 +1,10 @@
 import "server-only";
+import { clip } from "@/lib/bounds";
 import type { AuthStep } from "@/lib/oauth";
 
 const MAX_STEPS = 100;
+/** A step quotes URLs and messages a server chose: each is cut to this many characters. */
+export const MAX_STEP_CHARS = 2_000;
 
 /**
  * What the sign-in did, in order, for the server panel: which metadata came from where, what
@@ -16,7 +19,7 @@ export class FlowSteps {
   constructor(private readonly onChange: () => void) {}
 
   add(kind: AuthStep["kind"], text: string): void {
-    this.items.push({ at: new Date().toISOString(), kind, text });
+    this.items.push({ at: new Date().toISOString(), kind, text: clip(text, MAX_STEP_CHARS) });
     if (this.items.length > MAX_STEPS) this.items.shift();
     this.count++;
     this.onChange();

@@ -3,7 +3,7 @@ import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { HttpLaunch } from "@/lib/contract";
 import { maskAuthorization, type AuthStateResponse, type AuthSummary, type OAuthStatus } from "@/lib/oauth";
 import { guardedFetch, type FetchLike } from "../transports/guarded-fetch";
-import { authObservingFetch } from "./auth-fetch";
+import { authObservingFetch, emptyDiscovery, OAuthStepError, type DiscoveryRecord } from "./auth-fetch";
 import { FlowSteps } from "./flow-steps";
 import { pendingFlows } from "./pending-flows";
 import { InspectorOAuthProvider } from "./provider";
@@ -26,11 +26,13 @@ export class SessionAuth {
   private readonly key: string;
   /** The server answered 401 during the current connect attempt. */
   private challenged = false;
+  /** What this attempt's discovery found, for a failure that says which document was missing. */
+  private discovery: DiscoveryRecord = emptyDiscovery();
 
   constructor(
     sessionId: string,
     private readonly launch: HttpLaunch,
-    maxMessageBytes: number,
+    limits: { maxMessageBytes: number; requestTimeoutMs: number },
     onChange: () => void,
   ) {
     const url = new URL(launch.url);
@@ -42,6 +44,8 @@ export class SessionAuth {
       allowed: this.allowedOrigins,
       steps: this.steps,
       onUnauthorized: () => (this.challenged = true),
+      timeoutMs: limits.requestTimeoutMs,
+      discovery: () => this.discovery,
     });
     const settings = launch.auth ?? {};
     this.provider = new InspectorOAuthProvider({
@@ -53,7 +57,7 @@ export class SessionAuth {
       newState: () => pendingFlows().create(sessionId),
       fetch: guardedFetch({
         allowed: this.allowedOrigins,
-        maxBytes: maxMessageBytes,
+        maxBytes: limits.maxMessageBytes,
         onTooLarge: () => undefined,
         base: this.fetchBase,
       }),
@@ -78,6 +82,7 @@ export class SessionAuth {
   beginAttempt(): void {
     this.provider.authorizationUrl = null;
     this.challenged = false;
+    this.discovery = emptyDiscovery();
   }
 
   /**
@@ -87,14 +92,24 @@ export class SessionAuth {
   describeFailure(cause: Error): string | null {
     if (!this.challenged) return null;
     this.status = "needs-sign-in";
+    const url = this.launch.url;
+    const d = this.discovery;
+    const said = `This server needs sign-in: ${url} answered 401 Unauthorized`;
+    // An OAuth request that timed out or could not be sent: its own sentence names the step.
+    const step = findCause(cause, OAuthStepError);
+    if (step) return `${said}, but ${lowerFirst(step.message)}`;
+    if (d.foreignMetadataUrl)
+      return `${said} and names its OAuth metadata at ${d.foreignMetadataUrl}, on another origin than the server. The inspector reads a server's metadata only from the server's own origin (a hostile server could send the sign-in elsewhere), so it cannot sign in here. If the server also takes an API key or token, add it as a header.`;
+    if (d.resourceMetadata !== "found" && d.serverMetadata !== "found")
+      return `${url} answered 401 Unauthorized and publishes no OAuth metadata: no protected-resource document (RFC 9728, /.well-known/oauth-protected-resource…) and no authorization-server document (RFC 8414) at ${new URL(url).origin}. It most likely wants credentials in a header: add its API key or an Authorization header in the review step. Or it does not offer OAuth sign-in at all.`;
+    if (d.resourceMetadata === "found" && d.serverMetadata !== "found")
+      return `${said}; its metadata names the authorization server ${d.authorizationServer ?? "(none)"}, which publishes no metadata document (/.well-known/oauth-authorization-server and /.well-known/openid-configuration answered 404), so sign-in cannot start. The server's operator must publish it.`;
     const failed = this.steps
       .list()
       .reverse()
       .find((s) => s.kind === "error");
     const why = cause.message.length > 300 ? `${cause.message.slice(0, 300)}…` : cause.message;
-    return `This server needs sign-in: ${this.launch.url} answered 401 Unauthorized, but its OAuth flow failed${
-      failed ? ` at ${failed.text}` : ""
-    } (${why}).`;
+    return `${said}, but its OAuth flow failed${failed ? ` at ${failed.text}` : ""} (${why}).`;
   }
 
   /** A connect failed: true if it failed because the user must consent (the SDK stopped there). */
@@ -152,4 +167,17 @@ export class SessionAuth {
       expiresAt: c?.expiresAt !== undefined ? new Date(c.expiresAt).toISOString() : null,
     };
   }
+}
+
+/** The first error of that class in `err`'s cause chain. */
+function findCause<T extends Error>(err: unknown, type: new (...args: never[]) => T): T | null {
+  for (let e: unknown = err, depth = 0; e && depth < 6; depth++) {
+    if (e instanceof type) return e;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+function lowerFirst(text: string): string {
+  return text.replace(/^The /, "the ");
 }

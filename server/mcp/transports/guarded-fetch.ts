@@ -1,4 +1,5 @@
 import "server-only";
+import { pristineFetch } from "@/server/http/pristine-fetch";
 import { MessageTooLargeError } from "./owned";
 
 export type FetchLike = (url: string | URL, init?: RequestInit) => Promise<Response>;
@@ -18,7 +19,7 @@ export function guardedFetch(options: {
   onTooLarge: (err: MessageTooLargeError) => void;
   base?: FetchLike;
 }): FetchLike {
-  const base = options.base ?? fetch;
+  const base = options.base ?? pristineFetch;
   return async (url, init) => {
     const target = new URL(url);
     if (!options.allowed.has(target.origin))

@@ -294,16 +294,27 @@ describe("remote failures: each a specific message, never a hang", () => {
     }
   });
 
-  it("401 → needs sign-in", async () => {
+  it("401 without any OAuth metadata → says no document was found and what to do, at once", async () => {
     const { session } = open(http(`${fixture.url}/unauthorized`), quick);
+    const t0 = Date.now();
     const err = await startFailure(session);
-    // Every HTTP session tries OAuth on a 401; this one has no metadata, so the sentence also names
-    // the OAuth step that broke (app/oauth/oauth-flow.test.ts pins that part).
-    expect(
-      err.message.startsWith(
-        `This server needs sign-in: ${fixture.url}/unauthorized answered 401 Unauthorized`,
-      ),
-    ).toBe(true);
+    expect(Date.now() - t0).toBeLessThan(2_000);
+    expect(err.message).toContain(
+      `${fixture.url}/unauthorized answered 401 Unauthorized and publishes no OAuth metadata`,
+    );
+    expect(err.message).toContain("add its API key or an Authorization header in the review step");
+  });
+
+  it("401 to the user's own Authorization header → about that header; no OAuth request is made", async () => {
+    const { session } = open(
+      { ...http(`${fixture.url}/unauthorized`), headers: { Authorization: "Bearer mine" } },
+      quick,
+    );
+    const err = await startFailure(session);
+    expect(err.message).toMatch(
+      /answered 401 Unauthorized to the Authorization header you gave: check its value/,
+    );
+    expect(session.summary().auth).toBeUndefined();
   });
 
   it("403 → refused access", async () => {

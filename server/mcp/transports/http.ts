@@ -9,6 +9,7 @@ import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { isInitializeRequest, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { HttpLaunch, HttpTransportUsed, TransportDetails } from "@/lib/contract";
+import { authorizationHeaderOf } from "@/lib/http-input";
 import { ForeignOriginError, guardedFetch, type FetchLike } from "./guarded-fetch";
 import {
   MessageTooLargeError,
@@ -93,18 +94,27 @@ export class OwnedHttpTransport implements OwnedTransport {
     });
   }
 
+  /** The user gave their own Authorization header: a 401 is about that header, not a sign-in. */
+  private get ownAuthorization(): boolean {
+    return authorizationHeaderOf(this.launch.headers) !== undefined;
+  }
+
   get sessionId(): string | undefined {
     return this.inner instanceof StreamableHTTPClientTransport ? this.inner.sessionId : undefined;
   }
 
   /** `gated`: refuse to fetch once this transport ended (false for finishAuth's throwaway). */
   private make(kind: HttpTransportUsed, gated = true): Inner {
-    const requestInit: RequestInit = { headers: { ...this.launch.headers } };
     // The SDK's GET-stream reconnect loop reschedules itself on every failed attempt, even after
     // close() (the attempt in flight fails on the aborted signal and schedules the next one):
     // once this transport has ended, a fetch never settles, so the loop stops where it is.
+    // The user's headers are added here, per request, for this server's origin only: given to the
+    // SDK as `requestInit` they would go with every fetch it makes, OAuth discovery, registration
+    // and token requests to another origin included, and would replace its OAuth token.
     const gatedFetch: FetchLike = (url, init) =>
-      gated && this.ended ? new Promise<Response>(() => {}) : this.fetch(url, init);
+      gated && this.ended
+        ? new Promise<Response>(() => {})
+        : this.fetch(url, withServerHeaders(url, init, this.url.origin, this.launch.headers));
     // Legacy SSE has no session id: a restarted server shows only as the event stream opening
     // again (the EventSource reconnects and is handed a new endpoint — a session that was never
     // initialized and holds none of our subscriptions). Once live, that is an expired session.
@@ -132,12 +142,10 @@ export class OwnedHttpTransport implements OwnedTransport {
     const inner: Inner =
       kind === "sse"
         ? new SSEClientTransport(this.url, {
-            requestInit,
             fetch,
             authProvider: this.options.authProvider,
           })
         : new StreamableHTTPClientTransport(this.url, {
-            requestInit,
             fetch,
             authProvider: this.options.authProvider,
             // Keep the GET stream alive across a restarting server: retry with backoff, for good.
@@ -219,7 +227,9 @@ export class OwnedHttpTransport implements OwnedTransport {
     if (this.failure) return this.failure;
     const e = err instanceof Error ? err : new Error(String(err));
     if (!this.live || !(e instanceof StreamableHTTPError || e instanceof SseError || errnoOf(e))) return e;
-    return new TransportRequestError(describeRequestFailure(e, this.url), { cause: e });
+    return new TransportRequestError(describeRequestFailure(e, this.url, this.ownAuthorization), {
+      cause: e,
+    });
   }
 
   /**
@@ -266,7 +276,7 @@ export class OwnedHttpTransport implements OwnedTransport {
   async settle(): Promise<void> {}
 
   describeStartFailure(cause: Error): string | null {
-    return describeHttpFailure(this.failure ?? cause, this.url, this.lastError);
+    return describeHttpFailure(this.failure ?? cause, this.url, this.lastError, this.ownAuthorization);
   }
 
   describeEnd(): string {
@@ -311,6 +321,25 @@ export class OwnedHttpTransport implements OwnedTransport {
   }
 }
 
+/**
+ * The request with the user's headers added when it goes to the server's own origin, and as it
+ * is otherwise. What the transport sets itself (Accept, Content-Type, Mcp-Session-Id,
+ * Mcp-Protocol-Version, Last-Event-ID, the OAuth token) is kept: a user header never replaces a
+ * protocol header. (An own Authorization header turns OAuth off for the session: session.ts.)
+ */
+export function withServerHeaders(
+  url: string | URL,
+  init: RequestInit | undefined,
+  origin: string,
+  headers: Readonly<Record<string, string>>,
+): RequestInit | undefined {
+  const names = Object.keys(headers);
+  if (names.length === 0 || new URL(url).origin !== origin) return init;
+  const merged = new Headers(init?.headers);
+  for (const name of names) if (!merged.has(name)) merged.set(name, headers[name]!);
+  return { ...init, headers: merged };
+}
+
 /** The legacy SSE server handed us a new session (it restarted): re-initialize. */
 class SseSessionLostError extends Error {}
 
@@ -340,20 +369,28 @@ const TLS_CODE =
   /^(CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|ERR_TLS|ERR_SSL|HOSTNAME_MISMATCH|ERR_CERT)/;
 
 /** A request of a live session failed at the HTTP level: why, in one sentence. */
-export function describeRequestFailure(err: Error, url: URL): string {
+export function describeRequestFailure(err: Error, url: URL, ownAuthorization = false): string {
   const status =
     err instanceof StreamableHTTPError ? err.code : err instanceof SseError ? err.code : undefined;
   if (status === 401 || status === 403 || status === undefined) {
-    const said = describeHttpFailure(err, url);
+    const said = describeHttpFailure(err, url, null, ownAuthorization);
     if (said) return said;
   }
   return `${url.host} failed the request${status ? ` with HTTP ${status}` : ""}: ${err.message}`;
 }
 
 /** One specific sentence for each way a remote server can fail to come up. */
-export function describeHttpFailure(err: Error, url: URL, last: Error | null = null): string | null {
+export function describeHttpFailure(
+  err: Error,
+  url: URL,
+  last: Error | null = null,
+  ownAuthorization = false,
+): string | null {
   if (err instanceof MessageTooLargeError || err instanceof ForeignOriginError) return err.message;
   const where = url.host;
+  const unauthorized = ownAuthorization
+    ? `${url.href} answered 401 Unauthorized to the Authorization header you gave: check its value. (With your own Authorization header the inspector does not sign in with OAuth; remove the header to sign in.)`
+    : `This server needs sign-in: ${url.href} answered 401 Unauthorized.`;
   for (const e of [err, last]) {
     if (!e) continue;
     const errno = errnoOf(e);
@@ -365,10 +402,9 @@ export function describeHttpFailure(err: Error, url: URL, last: Error | null = n
     if (errno && TLS_CODE.test(errno)) return `TLS error talking to ${where}: ${errno}.`;
     if (errno === "UND_ERR_HEADERS_TIMEOUT" || errno === "UND_ERR_BODY_TIMEOUT")
       return `${where} stopped answering (${errno}).`;
-    if (e instanceof UnauthorizedError)
-      return `This server needs sign-in: ${url.href} answered 401 Unauthorized.`;
+    if (e instanceof UnauthorizedError) return unauthorized;
     const status = e instanceof StreamableHTTPError ? e.code : e instanceof SseError ? e.code : undefined;
-    if (status === 401) return `This server needs sign-in: ${url.href} answered 401 Unauthorized.`;
+    if (status === 401) return unauthorized;
     if (status === 403)
       return `This server refused access: ${url.href} answered 403 Forbidden (check the credentials in the headers).`;
     if (status !== undefined && status >= 400)

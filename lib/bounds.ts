@@ -1,0 +1,68 @@
+/**
+ * Size caps for what a server controls, applied where we store or forward it (docs/SECURITY.md,
+ * "Memory: every value a server controls is bounded"). A server may send a 10 MB request id, URI,
+ * cursor, method name or log line inside a message that is itself under the message limit; kept
+ * whole in a ring buffer of 1,000 entries or sent to every tab, that is gigabytes.
+ *
+ * A cut value is always a fresh string: `slice` in V8 makes a view that keeps its whole parent
+ * alive (100 slices of 100 characters kept 1.45 GB of 10 MB parents; a copy kept 18 MB).
+ */
+
+/** Request ids, method names, cursors, names: what identifies something, shown on one line. */
+export const MAX_FIELD_CHARS = 256;
+/** URIs, descriptions and other texts a server chose, as one value in a list or a message. */
+export const MAX_TEXT_CHARS = 2_048;
+/** One line of a server's stderr. */
+export const MAX_STDERR_LINE_CHARS = 8_192;
+
+/** A copy that shares no storage with `s` (see the header). */
+export function freshCopy(s: string): string {
+  return JSON.parse(JSON.stringify(s)) as string;
+}
+
+/**
+ * `s` when it has at most `max` characters, else a fresh copy of its first `max` characters
+ * followed by `…` and how long it was (a lone surrogate at the cut is dropped).
+ */
+export function clip(s: string, max: number): string {
+  if (s.length <= max) return s;
+  let head = s.slice(0, max);
+  const last = head.charCodeAt(head.length - 1);
+  if (last >= 0xd800 && last <= 0xdbff) head = head.slice(0, -1);
+  return `${freshCopy(head)}… (${s.length.toLocaleString("en-US")} characters)`;
+}
+
+/**
+ * A bounded stand-in for an identifier used as a key: `s` itself when short, else its clipped
+ * head plus a hash of the whole, so two long values that share a head still differ.
+ */
+export function boundedKey(s: string, max = MAX_TEXT_CHARS): string {
+  if (s.length <= max) return s;
+  return `${freshCopy(s.slice(0, max))}…#${s.length}:${fnv1a(s)}`;
+}
+
+/** A request id as it may be kept: a number, or a string of at most MAX_FIELD_CHARS. */
+export function boundedId(id: string | number): string | number {
+  return typeof id === "number" ? id : clip(id, MAX_FIELD_CHARS);
+}
+
+/** 32-bit FNV-1a over UTF-16 code units, as 8 hex digits: identity for keys, not security. */
+export function fnv1a(s: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(16).padStart(8, "0");
+}
+
+/**
+ * A JSON value a server chose (capabilities, `_meta`, server info), kept only while its JSON is at
+ * most `maxChars`; else a small note in its place that says how big it was.
+ */
+export function boundedJson<T>(value: T, maxChars: number): T | { truncated: true; chars: number } {
+  if (value === undefined || value === null) return value;
+  const text = JSON.stringify(value);
+  if (text === undefined || text.length <= maxChars) return value;
+  return { truncated: true, chars: text.length };
+}
