@@ -253,6 +253,8 @@ export type TransportDetails =
       reinitialized: number;
       /** The server's event stream (notifications) is down and being re-opened with backoff. */
       streamLost: boolean;
+      /** What ended the stream and what is being done about it ("… re-opening in 2.3 s (attempt 3)"). */
+      streamNote?: string | null;
     };
 
 export type SessionStatus = "connecting" | "connected" | "disconnected";

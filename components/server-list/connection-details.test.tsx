@@ -12,6 +12,7 @@ function httpSession(
     reinitialized?: number;
     headerNames?: string[];
     streamLost?: boolean;
+    streamNote?: string;
   } = {},
 ): SessionSummary {
   const url = "http://127.0.0.1:4321/mcp";
@@ -27,6 +28,7 @@ function httpSession(
       sessionId: extra.sessionId ?? null,
       reinitialized: extra.reinitialized ?? 0,
       streamLost: extra.streamLost ?? false,
+      ...(extra.streamNote ? { streamNote: extra.streamNote } : {}),
     },
     pid: null,
     serverInfo: { name: "everything", version: "1.0.0" },
@@ -80,7 +82,19 @@ describe("ConnectionDetails", () => {
     expect(container.textContent).not.toContain("event stream lost");
     rerender(<ConnectionDetails session={httpSession("auto", "streamable-http", { streamLost: true })} />);
     expect(screen.getByRole("status").textContent).toBe(
-      "event stream lost: notifications paused while it is re-opened",
+      "event stream lost: notifications paused until it is open again",
+    );
+    // What ended it and what is being done, as the transport says it.
+    rerender(
+      <ConnectionDetails
+        session={httpSession("auto", "streamable-http", {
+          streamLost: true,
+          streamNote: "the event stream was lost: the server ended it; re-opening in 1.5 s (attempt 2)",
+        })}
+      />,
+    );
+    expect(screen.getByRole("status").textContent).toBe(
+      "the event stream was lost: the server ended it; re-opening in 1.5 s (attempt 2): notifications paused until it is open again",
     );
   });
 

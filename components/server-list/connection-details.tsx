@@ -76,7 +76,7 @@ export function ConnectionDetails({ session }: { session: SessionSummary }) {
       )}
       {transport.streamLost && (
         <p className="text-amber-700" role="status">
-          event stream lost: notifications paused while it is re-opened
+          {transport.streamNote ?? "event stream lost"}: notifications paused until it is open again
         </p>
       )}
       {reinitialized > 0 && (

@@ -38,3 +38,12 @@ export async function startAppProcess(
   }
   return app;
 }
+
+/** SIGTERM (the launcher reaps its servers), then SIGKILL if it has not exited within 10 s. */
+export async function stopAppProcess(app: ChildProcess): Promise<void> {
+  if (app.exitCode !== null || app.signalCode !== null) return;
+  const exited = new Promise((r) => app.once("exit", r));
+  app.kill("SIGTERM");
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+  if (app.exitCode === null && app.signalCode === null) app.kill("SIGKILL");
+}

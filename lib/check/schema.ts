@@ -99,11 +99,20 @@ export const blobExpectSchema = z
   })
   .strict();
 
+/** A text too long to keep in a check file (or a recording) whole is compared by digest and length. */
+export const textDigestSchema = z
+  .object({
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    length: z.number().int().min(0).describe("UTF-16 code units, as JavaScript counts them."),
+  })
+  .strict();
+
 const contentExpectSchema = z
   .object({
     uri: z.string(),
     mimeType: z.string().optional(),
     text: z.string().optional(),
+    textDigest: textDigestSchema.optional(),
     blob: blobExpectSchema.optional(),
     _meta: z.record(z.string(), z.unknown()).optional(),
   })

@@ -22,6 +22,8 @@ export interface RecordingInfo {
   /** Epoch ms. */
   startedAt: number;
   steps: RecordedStep[];
+  /** What was heard but not recorded, and why (a step over its size cap, a URI too long). */
+  notes?: string[];
   /** Second looks still running. */
   pending: number;
 }

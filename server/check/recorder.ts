@@ -13,6 +13,7 @@ import type { McpSession, SessionOperation } from "@/server/mcp/session";
 import { appRoot } from "@/server/mcp/launch";
 import { referenceEnv, referenceHeaders } from "./launch";
 import { observeRead } from "./observe";
+import { MAX_URI_CHARS } from "@/lib/bounds";
 
 /**
  * How long after a read or list the recorder looks again, to find fields that change by
@@ -22,6 +23,12 @@ import { observeRead } from "./observe";
 export const SECOND_LOOK_MS = 1_100;
 
 const reason = `changed between two observations ${SECOND_LOOK_MS} ms apart`;
+
+/** One recorded step, as JSON, at most (a text over 256 KB is kept as its digest: observe.ts). */
+export const MAX_STEP_CHARS = 8 * 1024 * 1024;
+/** A whole recording, as JSON, at most; past it (or past MAX_STEPS) nothing more is recorded. */
+export const MAX_RECORDING_CHARS = 64 * 1024 * 1024;
+export const MAX_STEPS = 2_000;
 
 /**
  * The first listed template that `uri` fits, with the values that fill it: RFC 6570 level 4
@@ -69,6 +76,10 @@ export class Recorder {
   /** The listing a list_changed left the session with: the UI's re-list of it is no step. */
   private followedList: string | undefined;
   private readonly stopObserving: () => void;
+  /** The JSON size of the steps kept so far. */
+  private chars = 0;
+  /** What was heard but not recorded, and why (shown with the recording). */
+  private readonly notes: string[] = [];
 
   constructor(private readonly session: McpSession) {
     const s = session.summary();
@@ -123,10 +134,39 @@ export class Recorder {
     return `${String(++this.seq).padStart(2, "0")}-${action}`;
   }
 
-  private push(step: Step, volatile: VolatileField[] = []): RecordedStep {
+  /**
+   * Keep a step, or refuse it (null, with a note) when it would break the recording's bounds:
+   * a step over MAX_STEP_CHARS, or a recording over MAX_RECORDING_CHARS or MAX_STEPS.
+   */
+  private push(step: Step, volatile: VolatileField[] = []): RecordedStep | null {
+    const size = JSON.stringify(step).length;
+    const refuse = (why: string) => {
+      if (this.notes.length < 50) this.notes.push(`Not recorded: ${step.action} (${why}).`);
+      return null;
+    };
+    if (size > MAX_STEP_CHARS)
+      return refuse(
+        `${size.toLocaleString("en-US")} characters of JSON; one step holds at most ${MAX_STEP_CHARS.toLocaleString("en-US")}`,
+      );
+    if (this.steps.length >= MAX_STEPS) return refuse(`a recording holds at most ${MAX_STEPS} steps`);
+    if (this.chars + size > MAX_RECORDING_CHARS)
+      return refuse(
+        `a recording holds at most ${MAX_RECORDING_CHARS.toLocaleString("en-US")} characters of JSON`,
+      );
+    this.chars += size;
     const r = { step, volatile, at: Date.now() - this.startedAt };
     this.steps.push(r);
     return r;
+  }
+
+  /** A URI too long to replay or show (see lib/bounds.ts): its steps are refused. */
+  private tooLong(uri: string, action: string): boolean {
+    if (uri.length <= MAX_URI_CHARS) return false;
+    if (this.notes.length < 50)
+      this.notes.push(
+        `Not recorded: ${action} of a URI of ${uri.length.toLocaleString("en-US")} characters (at most ${MAX_URI_CHARS.toLocaleString("en-US")}).`,
+      );
+    return true;
   }
 
   /** Look again a moment later and loosen the matchers of whatever changed by itself. */
@@ -167,6 +207,7 @@ export class Recorder {
       compare: { ordered: false, containsAtLeast: false },
       expect: { items: asItems },
     });
+    if (!rec) return;
     const byKey = (xs: readonly Record<string, unknown>[]) =>
       Object.fromEntries(xs.map((x) => [String(x[key]), x]));
     this.secondLook(
@@ -216,7 +257,7 @@ export class Recorder {
   private read(uri: string, result: ReadResponse): void {
     // A watched resource is re-read by the UI on every update: the watch and its expectUpdated
     // steps already say that, so those reads are not steps of their own.
-    if (this.watched.has(uri)) return;
+    if (this.watched.has(uri) || this.tooLong(uri, "read")) return;
     const observed = observeRead(result);
     const listed = this.session.resources.value?.items.some((r) => r.uri === uri) ?? false;
     const template = listed ? undefined : templateFor(uri, this.session.templates.value?.items ?? []);
@@ -230,6 +271,7 @@ export class Recorder {
           expect: { uri, ...observed },
         })
       : this.push({ id: this.nextId("read"), action: "read", matchers: {}, uri, expect: observed });
+    if (!rec) return;
     const first = template ? { uri, ...observed } : observed;
     this.secondLook(rec, first, async () => {
       const again = observeRead(await this.session.read(uri, true, { silent: true }));
@@ -238,24 +280,27 @@ export class Recorder {
   }
 
   private watch(uri: string): void {
+    if (this.tooLong(uri, "watch")) return;
     this.watched.add(uri);
     const rec = this.push({ id: this.nextId("watch"), action: "watch", matchers: {}, uri });
-    this.watchStep.set(uri, rec);
+    if (rec) this.watchStep.set(uri, rec);
   }
 
   private unwatch(uri: string): void {
+    if (this.tooLong(uri, "unwatch")) return;
     this.watched.delete(uri);
     this.push({ id: this.nextId("unwatch"), action: "unwatch", matchers: {}, uri });
   }
 
   private callTool(name: string, args: Record<string, unknown>): void {
-    this.lastTool = this.push({
-      id: this.nextId("callTool"),
-      action: "callTool",
-      matchers: {},
-      name,
-      arguments: args,
-    });
+    this.lastTool =
+      this.push({
+        id: this.nextId("callTool"),
+        action: "callTool",
+        matchers: {},
+        name,
+        arguments: args,
+      }) ?? this.lastTool;
   }
 
   /** The latest of these recorded steps (any may be missing); the connect step when all are. */
@@ -286,6 +331,7 @@ export class Recorder {
         after: cause.step.id,
         withinMs,
       }));
+      if (!fold) return;
       const step = fold.rec.step;
       if (step.action !== "expectUpdated") return;
       const { min } = loosenCount(fold.seen);
@@ -303,8 +349,11 @@ export class Recorder {
         added: [],
         removed: [],
       }));
-      for (const uri of event.diff.added) if (!fold.removed.delete(uri)) fold.added.add(uri);
-      for (const uri of event.diff.removed) if (!fold.added.delete(uri)) fold.removed.add(uri);
+      if (!fold) return;
+      // A URI too long to replay or show is left out of the shape (and noted once per change).
+      const fits = (uri: string) => !this.tooLong(uri, "expectListChanged");
+      for (const uri of event.diff.added.filter(fits)) if (!fold.removed.delete(uri)) fold.added.add(uri);
+      for (const uri of event.diff.removed.filter(fits)) if (!fold.added.delete(uri)) fold.removed.add(uri);
       const step = fold.rec.step;
       if (step.action !== "expectListChanged") return;
       const templates = (this.session.templates.value?.items ?? []).map((t) => t.uriTemplate);
@@ -326,7 +375,7 @@ export class Recorder {
     cause: RecordedStep,
     at: number,
     create: (id: string, withinMs: number) => Step,
-  ): StreamFold {
+  ): StreamFold | undefined {
     // Generous bound: what we saw, tripled, plus a second for a loaded CI machine.
     const withinMs = Math.min(
       600_000,
@@ -336,8 +385,10 @@ export class Recorder {
     let fold = this.streams.get(key);
     if (!fold) {
       const action = stream === "list_changed" ? "expectListChanged" : "expectUpdated";
+      const rec = this.push(create(this.nextId(action), withinMs));
+      if (!rec) return undefined;
       fold = {
-        rec: this.push(create(this.nextId(action), withinMs)),
+        rec,
         seen: 0,
         added: new Set(),
         removed: new Set(),
@@ -360,6 +411,7 @@ export class Recorder {
       sessionId: this.session.id,
       startedAt: this.startedAt,
       steps: this.steps,
+      ...(this.notes.length > 0 ? { notes: [...this.notes] } : {}),
       pending: this.pending.size,
     };
   }

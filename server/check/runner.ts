@@ -10,7 +10,7 @@ import { expandTemplate } from "@/lib/uri-template";
 import { readConfig } from "@/server/mcp/config";
 import { McpSession } from "@/server/mcp/session";
 import { launchFor } from "./launch";
-import { alignBlobBytes, observeRead } from "./observe";
+import { alignBlobBytes, observeLike } from "./observe";
 import { ProblemScan } from "../lint/scan";
 
 export type { CheckResult, StepResult, StepStatus } from "@/lib/recorder/types";
@@ -236,7 +236,7 @@ export async function runCheck(
         };
       }
       case "read": {
-        const actual = observeRead(await session.read(step.uri, true));
+        const actual = observeLike(step.expect, await session.read(step.uri, true));
         return {
           mismatches: compareValues(step.expect, alignBlobBytes(step.expect, actual), m),
           updated: { ...step, expect: actual },
@@ -246,7 +246,7 @@ export async function runCheck(
         // Our RFC 6570 level 4 expander, as the page's template form uses: the SDK's UriTemplate
         // drops `{;x}` and `{var:3}` and mis-encodes several forms (lib/uri-template.ts).
         const uri = expandTemplate(step.uriTemplate, step.arguments);
-        const actual = { uri, ...observeRead(await session.read(uri, true)) };
+        const actual = { uri, ...observeLike(step.expect, await session.read(uri, true)) };
         const aligned = { uri, ...alignBlobBytes(step.expect, actual) };
         return { mismatches: compareValues(step.expect, aligned, m), updated: { ...step, expect: actual } };
       }
@@ -280,7 +280,7 @@ export async function runCheck(
             `no notifications/resources/updated for ${step.uri} within ${step.withinMs} ms`,
           );
         if (!step.expect) return { mismatches: [] };
-        const actual = observeRead(await session.read(step.uri));
+        const actual = observeLike(step.expect, await session.read(step.uri));
         return {
           mismatches: compareValues(step.expect, alignBlobBytes(step.expect, actual), m),
           updated: { ...step, expect: actual },

@@ -145,6 +145,13 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => stop("SIGTERM"));
   // Whatever path ends the process, no MCP server outlives it.
   process.on("exit", () => registry()?.killAllSync());
+  // For memory tests of the running app (e2e/hostile-remote.spec.ts): SIGUSR2 collects garbage
+  // (under --expose-gc) and prints the heap as one line. Off unless asked for.
+  if (process.env.MCP_INSPECTOR_MEMORY_SIGNAL === "1")
+    process.on("SIGUSR2", () => {
+      (globalThis as { gc?: () => void }).gc?.();
+      console.log(`memory: ${JSON.stringify(process.memoryUsage())}`);
+    });
 
   // Only now, with the signal handlers in place: a SIGTERM while they start must reap them too.
   await connectStartupServers(servers, `http://${shownHost}:${actualPort}`, token, (line) =>

@@ -21,6 +21,7 @@ import { decodeBase64Lenient, base64Head } from "@/lib/base64";
 import { sniffBytes, SNIFF_BYTES } from "@/lib/mime-sniff";
 import type { Problem } from "@/lib/lint/problem";
 import { RULES } from "@/lib/lint/rules";
+import { boundedKey, clip, MAX_FIELD_CHARS, MAX_TEXT_CHARS } from "@/lib/bounds";
 
 export interface LinterOptions {
   /** A request slower than this is a `slow-request` warning. */
@@ -49,6 +50,8 @@ export interface MessageContext {
   trafficSeq?: number;
   /** The message's line was not valid UTF-8 on the wire (stdio only; see stdio.ts). */
   invalidUtf8?: boolean;
+  /** The message as JSON text, when the caller has it: an excerpt is cut from it, not re-serialized. */
+  json?: string;
 }
 
 /** Where a declared capability promises a method (basic/lifecycle#capability-negotiation). */
@@ -90,9 +93,17 @@ function boundedMap<K, V>(map: Map<K, V>, key: K, value: V): void {
   if (map.size > MAX_TRACKED) map.delete(map.keys().next().value as K);
 }
 
-export function excerpt(value: unknown): string {
+/** A problem's message quotes URIs and what the server said: at most this many characters. */
+export const MAX_PROBLEM_MESSAGE_CHARS = 4_096;
+
+export function excerpt(value: unknown, max = EXCERPT): string {
   const text = typeof value === "string" ? value : (JSON.stringify(value) ?? String(value));
-  return text.length > EXCERPT ? `${text.slice(0, EXCERPT)}…` : text;
+  return clip(text, max);
+}
+
+/** A request id as a bookkeeping key: a 10 MB id must not be kept (or hashed twice) whole. */
+function idKey(direction: "in" | "out", id: string | number): string {
+  return `${direction}:${typeof id}:${typeof id === "string" ? boundedKey(id, MAX_FIELD_CHARS) : id}`;
 }
 
 export class TrafficLinter {
@@ -177,7 +188,7 @@ export class TrafficLinter {
       {
         code: "stdout-not-jsonrpc",
         subject: "stdout",
-        message: `The server wrote a line to stdout that is not a JSON-RPC message: ${excerpt(line).slice(0, 100)}`,
+        message: `The server wrote a line to stdout that is not a JSON-RPC message: ${excerpt(line, 100)}`,
       },
       { excerpt: excerpt(line) },
     );
@@ -205,10 +216,10 @@ export class TrafficLinter {
       this.add(
         {
           code: "response-without-request",
-          subject: `id ${String(m.id)}`,
+          subject: `id ${excerpt(m.id ?? null, MAX_FIELD_CHARS)}`,
           message: `The server sent a response with id ${excerpt(m.id ?? null)}, which no request of ours carried.`,
         },
-        { trafficSeq: ctx.trafficSeq, excerpt: excerpt(message) },
+        { trafficSeq: ctx.trafficSeq, excerpt: excerpt(ctx.json ?? message) },
       );
       return;
     }
@@ -237,24 +248,29 @@ export class TrafficLinter {
     const pending: Pending = { method, params, at: Date.now() };
     if (direction === "out" && LIST_METHODS.has(method)) {
       const cursor = typeof params.cursor === "string" ? params.cursor : undefined;
-      const key = `${method} ${cursor}`;
+      const key = `${method} ${cursor === undefined ? cursor : boundedKey(cursor, MAX_FIELD_CHARS)}`;
       pending.walk =
         cursor === undefined
           ? { method, uris: new Set(), cursors: new Set(), pages: 0 }
-          : (this.walks.get(key) ?? { method, uris: new Set(), cursors: new Set([cursor]), pages: 0 });
+          : (this.walks.get(key) ?? {
+              method,
+              uris: new Set(),
+              cursors: new Set([boundedKey(cursor, MAX_FIELD_CHARS)]),
+              pages: 0,
+            });
       if (cursor !== undefined) this.walks.delete(key);
     }
-    boundedMap(this.pending, `${direction}:${typeof id}:${id}`, pending);
+    boundedMap(this.pending, idKey(direction, id), pending);
   }
 
   private peekPending(direction: "in" | "out", id: unknown): Pending | undefined {
     if (typeof id !== "string" && typeof id !== "number") return undefined;
-    return this.pending.get(`${direction}:${typeof id}:${id}`);
+    return this.pending.get(idKey(direction, id));
   }
 
   private takePending(direction: "in" | "out", id: unknown): Pending | undefined {
     if (typeof id !== "string" && typeof id !== "number") return undefined;
-    const key = `${direction}:${typeof id}:${id}`;
+    const key = idKey(direction, id);
     const p = this.pending.get(key);
     this.pending.delete(key);
     return p;
@@ -263,12 +279,13 @@ export class TrafficLinter {
   /** What our own requests say: subscriptions, and the version a modern-era request carries. */
   private outgoing(method: string, params: Record<string, unknown>): void {
     const uri = typeof params.uri === "string" ? params.uri : undefined;
-    if (method === "resources/subscribe" && uri) boundedSet(this.subscribed, uri);
-    if (method === "resources/unsubscribe" && uri) this.subscribed.delete(uri);
+    if (method === "resources/subscribe" && uri) boundedSet(this.subscribed, boundedKey(uri));
+    if (method === "resources/unsubscribe" && uri) this.subscribed.delete(boundedKey(uri));
     if (method === "subscriptions/listen") {
       const n = params.notifications as { resourceSubscriptions?: unknown } | undefined;
       if (Array.isArray(n?.resourceSubscriptions))
-        for (const u of n.resourceSubscriptions) if (typeof u === "string") boundedSet(this.subscribed, u);
+        for (const u of n.resourceSubscriptions)
+          if (typeof u === "string") boundedSet(this.subscribed, boundedKey(u));
     }
     const meta = params._meta as Record<string, unknown> | undefined;
     const version = meta?.["io.modelcontextprotocol/protocolVersion"];
@@ -299,7 +316,7 @@ export class TrafficLinter {
           },
           { trafficSeq: ctx.trafficSeq, method, uri },
         );
-      else if (!this.subscribed.has(uri))
+      else if (!this.subscribed.has(boundedKey(uri)))
         this.add(
           {
             code: "updated-not-subscribed",
@@ -319,7 +336,7 @@ export class TrafficLinter {
     raw: unknown,
   ) {
     const code = error.code;
-    const evidence = { trafficSeq: ctx.trafficSeq, method: req.method, excerpt: excerpt(raw) };
+    const evidence = { trafficSeq: ctx.trafficSeq, method: req.method, excerpt: excerpt(ctx.json ?? raw) };
     if (typeof code !== "number") {
       // Reached only where a transport passes such a message on (the SDK's schema rejects it).
       this.add(
@@ -348,7 +365,7 @@ export class TrafficLinter {
         {
           code: "not-found-code",
           subject: "resources/read",
-          message: `A read of an unknown resource was answered with code ${code} ("${excerpt(message).slice(0, 80)}"); expected -32002 or -32602.`,
+          message: `A read of an unknown resource was answered with code ${code} ("${excerpt(message, 80)}"); expected -32002 or -32602.`,
           ...(uri ? { uri } : {}),
         },
         evidence,
@@ -363,7 +380,7 @@ export class TrafficLinter {
         code: "not-found-code",
         subject: "resources/read",
         uri,
-        message: `Reading a URI the server does not have (${uri}) was answered with ${code === undefined ? "no error" : `code ${code}`} ("${message.slice(0, 80)}"); expected -32002 or -32602.`,
+        message: `Reading a URI the server does not have (${uri}) was answered with ${code === undefined ? "no error" : `code ${code}`} ("${excerpt(message, 80)}"); expected -32002 or -32602.`,
       },
       { method: "resources/read", uri },
     );
@@ -382,7 +399,7 @@ export class TrafficLinter {
     if (req.method === "resources/read" && typeof req.params.uri === "string") {
       const uri = req.params.uri;
       const contents = (Array.isArray(r.contents) ? r.contents : []) as ContentLike[];
-      for (const f of checkReadResult(uri, { contents }, this.listedSize.get(uri)))
+      for (const f of checkReadResult(uri, { contents }, this.listedSize.get(boundedKey(uri))))
         this.add(f, { ...evidence, uri: f.uri ?? uri });
       if (ctx.invalidUtf8) {
         // The line held invalid bytes; the decoder made each one U+FFFD. Name the items that have one.
@@ -428,7 +445,7 @@ export class TrafficLinter {
         evidence,
       );
     for (const item of items) {
-      const key = String(isTemplates ? item.uriTemplate : item.uri);
+      const key = boundedKey(String(isTemplates ? item.uriTemplate : item.uri));
       if (walk.uris.has(key))
         this.add(
           {
@@ -455,19 +472,20 @@ export class TrafficLinter {
         this.add(f, { method: walk.method, uri: f.uri });
       return;
     }
-    if (walk.cursors.has(next)) {
+    const nextKey = boundedKey(next, MAX_FIELD_CHARS);
+    if (walk.cursors.has(nextKey)) {
       this.add(
         {
           code: "repeating-cursor",
           subject: walk.method,
-          message: `${walk.method} page ${walk.pages} handed out cursor ${excerpt(next).slice(0, 60)} again; a client following it loops forever.`,
+          message: `${walk.method} page ${walk.pages} handed out cursor ${excerpt(next, 60)} again; a client following it loops forever.`,
         },
         evidence,
       );
       return;
     }
-    boundedSet(walk.cursors, next);
-    boundedMap(this.walks, `${walk.method} ${next}`, walk);
+    boundedSet(walk.cursors, nextKey);
+    boundedMap(this.walks, `${walk.method} ${nextKey}`, walk);
   }
 
   private sniff(uri: string, declared: string, blob: string, trafficSeq: number | undefined): void {
@@ -489,8 +507,12 @@ export class TrafficLinter {
     this.async.add(job);
   }
 
+  /**
+   * The one way in to the problem store, and where a problem is bounded: its key, subject,
+   * message and evidence never hold more than their caps of what the server sent (lib/bounds.ts).
+   */
   private add(f: Finding, evidence: Problem["evidence"] & { trafficSeq?: number | undefined }): void {
-    const key = `${f.code} ${f.subject}`;
+    const key = `${f.code} ${boundedKey(f.subject)}`;
     const existing = this.problems.get(key);
     if (existing) {
       existing.count += 1;
@@ -505,13 +527,13 @@ export class TrafficLinter {
     const clean: Problem["evidence"] = {};
     if (evidence.trafficSeq !== undefined) clean.trafficSeq = evidence.trafficSeq;
     const uri = f.uri ?? evidence.uri;
-    if (uri !== undefined) clean.uri = uri;
-    if (evidence.method !== undefined) clean.method = evidence.method;
-    if (evidence.excerpt !== undefined) clean.excerpt = evidence.excerpt;
+    if (uri !== undefined) clean.uri = clip(uri, MAX_TEXT_CHARS);
+    if (evidence.method !== undefined) clean.method = clip(evidence.method, MAX_FIELD_CHARS);
+    if (evidence.excerpt !== undefined) clean.excerpt = clip(evidence.excerpt, EXCERPT + 40);
     this.problems.set(key, {
       code: f.code,
       severity: rule.severity,
-      message: f.message,
+      message: clip(f.message, MAX_PROBLEM_MESSAGE_CHARS),
       specUrl: rule.specUrl,
       at: new Date().toISOString(),
       count: 1,

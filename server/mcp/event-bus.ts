@@ -1,5 +1,6 @@
 import "server-only";
 import type { InspectorEvent } from "@/lib/events";
+import { boundEvent } from "./event-bounds";
 
 type Listener = (event: InspectorEvent) => void;
 
@@ -16,7 +17,10 @@ export class EventBus {
     };
   }
 
-  emit(event: InspectorEvent): void {
+  /** Every event is bounded here, the one door to every tab (event-bounds.ts). */
+  emit(raw: InspectorEvent): void {
+    if (this.listeners.size === 0) return;
+    const event = boundEvent(raw);
     for (const l of this.listeners) {
       try {
         l(event);

@@ -121,8 +121,19 @@ describe("ListCache.prime", () => {
       (r) => r.uri,
     );
     cache.prime();
+    await tick();
     expect((await cache.get(false)).items).toEqual([]);
     expect(walks).toBe(2);
+  });
+
+  it("a primed walk that fails while the first get waits for it is that get's failure: one walk, one timeout", async () => {
+    const { cache, walks } = manual();
+    cache.prime();
+    const joined = cache.get(false);
+    await tick();
+    walks[0]!.reject(new Error("MCP error -32001: Request timed out"));
+    await expect(joined).rejects.toThrow("Request timed out");
+    expect(walks).toHaveLength(1);
   });
 });
 

@@ -29,7 +29,7 @@ export const FIRST_LISTS_BUDGET_MS = 750;
 
 export class ListCache<T> {
   private current: PagedResult<T> | null = null;
-  private primed: { walk: Promise<Walked<T>>; at: number } | null = null;
+  private primed: { walk: Promise<Walked<T>>; at: number; settled: boolean } | null = null;
   private walking: Promise<Walked<T>> | null = null;
   private queued: Promise<Walked<T>> | null = null;
 
@@ -49,16 +49,21 @@ export class ListCache<T> {
    * The first request after connect joins the walk connect started, when that is recent: the page
    * asks for the list a round trip after the server answered initialize, and should not wait a
    * whole walk more (unless `joinPrimed` is false: the user asked for a refresh). A primed walk
-   * that failed is walked again, for the request's own error.
+   * that had already failed when the request came is walked again, for the request's own error;
+   * one that fails while the request waits for it is the request's failure.
    */
   async get(useCache: boolean, ctx?: RequestContext, joinPrimed = true): Promise<PagedResult<T>> {
     const primed = this.primed;
     this.primed = null;
     if (useCache && this.current) return this.current;
     if (joinPrimed && primed && Date.now() - primed.at < PRIMED_FRESH_MS) {
+      // Joined while it runs, its outcome is this request's, failure included: a server that hangs
+      // after initialize costs one request timeout, not two. Failed before we came, it is walked
+      // again (the server may simply not have been ready).
+      const inFlight = !primed.settled;
       const joined = ctx ? abortable(primed.walk, ctx.signal) : primed.walk;
       const walked = await joined.catch((err: unknown) => {
-        if (ctx?.signal.aborted) throw err;
+        if (ctx?.signal.aborted || inFlight) throw err;
         return null;
       });
       if (walked) return walked.result;
@@ -74,8 +79,12 @@ export class ListCache<T> {
   prime(): void {
     if (this.primed && Date.now() - this.primed.at < PRIMED_FRESH_MS) return;
     const walk = this.refresh();
-    walk.catch(() => undefined);
-    this.primed = { walk, at: Date.now() };
+    const primed = { walk, at: Date.now(), settled: false };
+    walk.then(
+      () => (primed.settled = true),
+      () => (primed.settled = true),
+    );
+    this.primed = primed;
   }
 
   /**

@@ -31,7 +31,9 @@ import {
 } from "./errors";
 import { eraChoiceOf, openProtocolClient, ProbeClosedError, type ProtocolClient } from "./era";
 import { LegacyProtocolClient } from "./era/legacy";
+import { clip } from "@/lib/bounds";
 import { Batcher } from "./event-bus";
+import { boundCapabilities, boundServerInfo, MAX_ERROR_CHARS, MAX_INSTRUCTIONS_CHARS } from "./event-bounds";
 import { InFlightRequests, type RequestContext } from "./in-flight";
 import { resourceListBody, templateListBody } from "./list-bodies";
 import { ListCache } from "./list-cache";
@@ -255,6 +257,7 @@ export class McpSession {
         this.lint.message(direction, message, {
           trafficSeq: entry.seq,
           invalidUtf8: arrivedInvalidUtf8(message),
+          json,
         });
       } catch (err) {
         // A linter bug must never cost the user a message.
@@ -375,9 +378,7 @@ export class McpSession {
         this.transport.exit?.signal ?? null,
       );
     }
-    this.serverInfo = this.client.serverInfo();
-    this.capabilities = this.client.capabilities();
-    this.instructions = this.client.instructions();
+    this.takeIdentity();
     if (!this.nameFixed && this.serverInfo && !this.connectedAt)
       this.name = this.serverInfo.title || this.serverInfo.name;
     this.transport.connected();
@@ -388,6 +389,17 @@ export class McpSession {
     this.error = undefined;
     const lists = listsWithin === undefined ? undefined : await this.primedLists(listsWithin);
     this.emit({ type: "session", session: this.summary(), ...(lists ? { lists } : {}) });
+  }
+
+  /**
+   * What initialize said about the server, kept bounded (event-bounds.ts): it goes to every tab
+   * with every status change, so a server's 50 MB `instructions` must not.
+   */
+  private takeIdentity(): void {
+    this.serverInfo = boundServerInfo(this.client.serverInfo()) ?? this.serverInfo;
+    this.capabilities = boundCapabilities(this.client.capabilities());
+    const instructions = this.client.instructions();
+    this.instructions = instructions === undefined ? undefined : clip(instructions, MAX_INSTRUCTIONS_CHARS);
   }
 
   /** Prime both walks and wait for them (up to `budgetMs`) without taking them from the first get. */
@@ -510,7 +522,7 @@ export class McpSession {
           opened();
         }
         this.reinitialized++;
-        this.capabilities = this.client.capabilities() ?? this.capabilities;
+        this.capabilities = boundCapabilities(this.client.capabilities()) ?? this.capabilities;
         this.changed();
         await this.resubscribe();
         this.relistInBackground("re-initialization");
@@ -559,9 +571,7 @@ export class McpSession {
         this.opening = null;
         opened();
       }
-      this.serverInfo = this.client.serverInfo() ?? this.serverInfo;
-      this.capabilities = this.client.capabilities();
-      this.instructions = this.client.instructions();
+      this.takeIdentity();
       this.transport.connected();
       this.connectedAt = new Date();
       this.changed();
@@ -656,7 +666,7 @@ export class McpSession {
     this.status = "disconnected";
     this.disconnectedAt = new Date();
     this.error = {
-      message,
+      message: clip(message, MAX_ERROR_CHARS),
       exitCode: exit?.code ?? null,
       signal: exit?.signal ?? null,
       stderrTail: this.stderr.tail(),

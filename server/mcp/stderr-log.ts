@@ -1,7 +1,8 @@
 import "server-only";
+import { clip, freshCopy, MAX_STDERR_LINE_CHARS } from "@/lib/bounds";
 import { RingBuffer } from "@/lib/ring-buffer";
 
-const MAX_LINE_CHARS = 8_192;
+const MAX_LINE_CHARS = MAX_STDERR_LINE_CHARS;
 
 /** Server stderr as bounded lines; a partial last line is kept until its newline arrives. */
 export class StderrLog {
@@ -13,15 +14,20 @@ export class StderrLog {
   }
 
   write(chunk: string): string[] {
-    const parts = (this.partial + chunk).split(/\r?\n/);
+    const joined = this.partial + chunk;
+    const parts = joined.split(/\r?\n/);
     this.partial = parts.pop() ?? "";
     if (this.partial.length > MAX_LINE_CHARS) {
       parts.push(this.partial);
       this.partial = "";
     }
+    // A fresh copy when cut: a slice would keep the whole (maybe 10 MB) chunk alive with it.
+    // Lines split from a big chunk are views of it too: copied, so a kept line keeps only itself.
+    const big = joined.length > 64 * 1024;
     const added = parts.map((l) =>
-      l.length > MAX_LINE_CHARS ? `${l.slice(0, MAX_LINE_CHARS)}… [truncated]` : l,
+      l.length > MAX_LINE_CHARS ? clip(l, MAX_LINE_CHARS) : big ? freshCopy(l) : l,
     );
+    if (big) this.partial = freshCopy(this.partial);
     for (const l of added) this.lines.push(l);
     return added;
   }

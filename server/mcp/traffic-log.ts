@@ -1,6 +1,7 @@
 import "server-only";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { TrafficSummary } from "@/lib/events";
+import { boundedId, boundedKey, clip, freshCopy, MAX_FIELD_CHARS } from "@/lib/bounds";
 import { RingBuffer } from "@/lib/ring-buffer";
 
 export interface TrafficEntry extends TrafficSummary {
@@ -9,11 +10,15 @@ export interface TrafficEntry extends TrafficSummary {
   truncated: boolean;
 }
 
-const BODY_CAP = 16 * 1024;
+/** A message whose JSON is longer is kept as a preview of this many characters. */
+export const TRAFFIC_BODY_CAP = 16 * 1024;
+const BODY_CAP = TRAFFIC_BODY_CAP;
 
 /**
- * Raw JSON-RPC traffic of one session, bounded in count and in bytes per entry (a 10 MB read is
- * kept as a 16 KB preview), with request→response latency.
+ * Raw JSON-RPC traffic of one session, bounded in count and in bytes per entry: a 10 MB read is
+ * kept as a 16 KB preview, and the fields a summary repeats (method, id) are cut to 256
+ * characters, so a server's 10 MB request id is never kept whole nor sent to every tab.
+ * With request→response latency.
  */
 export class TrafficLog {
   private readonly entries: RingBuffer<TrafficEntry>;
@@ -34,7 +39,8 @@ export class TrafficLog {
     let latencyMs: number | undefined;
     let late: true | undefined;
     // Ids of requests we send and of requests the server sends live in separate spaces.
-    const key = (dir: "in" | "out", id: string | number) => `${dir}:${typeof id}:${id}`;
+    const key = (dir: "in" | "out", id: string | number) =>
+      `${dir}:${typeof id}:${typeof id === "string" ? boundedKey(id, MAX_FIELD_CHARS) : id}`;
     if (m.method !== undefined) {
       kind = hasId ? "request" : "notification";
       if (m.method === "notifications/cancelled") {
@@ -45,7 +51,7 @@ export class TrafficLog {
         if (req) req.cancelled = true;
       }
       if (hasId) {
-        this.pending.set(key(direction, m.id!), { at, method: m.method });
+        this.pending.set(key(direction, m.id!), { at, method: clip(m.method, MAX_FIELD_CHARS) });
         if (this.pending.size > 10_000) this.pending.delete(this.pending.keys().next().value!);
       }
     } else {
@@ -65,13 +71,13 @@ export class TrafficLog {
       at,
       direction,
       kind,
-      ...(method !== undefined ? { method } : {}),
-      ...(hasId ? { rpcId: m.id! } : {}),
+      ...(method !== undefined ? { method: clip(method, MAX_FIELD_CHARS) } : {}),
+      ...(hasId ? { rpcId: boundedId(m.id!) } : {}),
       bytes: Buffer.byteLength(json),
       ...(latencyMs !== undefined ? { latencyMs } : {}),
       ...(late ? { late } : {}),
       // A copy, not a slice: V8 would keep a slice's whole 40 MB parent string alive with it.
-      message: truncated ? `${flatCopy(json.slice(0, BODY_CAP))}…` : message,
+      message: truncated ? `${freshCopy(json.slice(0, BODY_CAP))}…` : message,
       truncated,
     };
     this.entries.push(entry);
@@ -86,9 +92,4 @@ export class TrafficLog {
 export function summarize(e: TrafficEntry): TrafficSummary {
   const { message: _m, truncated: _t, ...summary } = e;
   return summary;
-}
-
-/** A string that shares no storage with its argument (V8 slices and cons strings do). */
-function flatCopy(s: string): string {
-  return Buffer.from(s, "utf16le").toString("utf16le");
 }

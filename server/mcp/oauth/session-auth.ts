@@ -1,6 +1,7 @@
 import "server-only";
 import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { HttpLaunch } from "@/lib/contract";
+import { clip } from "@/lib/bounds";
 import { maskAuthorization, type AuthStateResponse, type AuthSummary, type OAuthStatus } from "@/lib/oauth";
 import { guardedFetch, type FetchLike } from "../transports/guarded-fetch";
 import { authObservingFetch, emptyDiscovery, OAuthStepError, type DiscoveryRecord } from "./auth-fetch";
@@ -108,7 +109,7 @@ export class SessionAuth {
       .list()
       .reverse()
       .find((s) => s.kind === "error");
-    const why = cause.message.length > 300 ? `${cause.message.slice(0, 300)}…` : cause.message;
+    const why = clip(schemaIssues(cause) ?? cause.message, 300);
     return `${said}, but its OAuth flow failed${failed ? ` at ${failed.text}` : ""} (${why}).`;
   }
 
@@ -180,4 +181,15 @@ function findCause<T extends Error>(err: unknown, type: new (...args: never[]) =
 
 function lowerFirst(text: string): string {
   return text.replace(/^The /, "the ");
+}
+
+/** A zod error (the SDK checks metadata documents with zod) as "path: message; …", or null. */
+function schemaIssues(err: unknown): string | null {
+  const issues = (err as { issues?: unknown }).issues;
+  if (!Array.isArray(issues) || issues.length === 0) return null;
+  const parts = issues.slice(0, 5).map((i: { path?: unknown; message?: unknown }) => {
+    const path = Array.isArray(i.path) ? i.path.join(".") : "";
+    return `${path || "(document)"}: ${typeof i.message === "string" ? i.message : "invalid"}`;
+  });
+  return `a document did not follow its schema: ${parts.join("; ")}`;
 }

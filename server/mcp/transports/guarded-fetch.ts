@@ -71,10 +71,12 @@ export function guardedFetch(options: {
   };
 }
 
-/** Index just past the last `\n\n` (or `\n\r\n`) in the chunk, or -1: where the next event starts. */
+/**
+ * Index just past the last `\n\n` (or `\n\r\n`) in the chunk, or -1: where the next event starts.
+ * Native `lastIndexOf` jumps between line feeds: a 10 MB event arrives as chunks with none.
+ */
 function lastEventEnd(chunk: Uint8Array): number {
-  for (let i = chunk.byteLength - 1; i > 0; i--) {
-    if (chunk[i] !== 0x0a) continue;
+  for (let i = chunk.lastIndexOf(0x0a); i > 0; i = chunk.lastIndexOf(0x0a, i - 1)) {
     if (chunk[i - 1] === 0x0a) return i + 1;
     if (chunk[i - 1] === 0x0d && i > 1 && chunk[i - 2] === 0x0a) return i + 1;
   }

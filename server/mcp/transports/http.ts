@@ -9,7 +9,9 @@ import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { isInitializeRequest, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { HttpLaunch, HttpTransportUsed, TransportDetails } from "@/lib/contract";
+import { clip } from "@/lib/bounds";
 import { authorizationHeaderOf } from "@/lib/http-input";
+import { EventStreamKeeper } from "./event-stream-keeper";
 import { ForeignOriginError, guardedFetch, type FetchLike } from "./guarded-fetch";
 import {
   MessageTooLargeError,
@@ -72,14 +74,25 @@ export class OwnedHttpTransport implements OwnedTransport {
   private protocolVersion: string | undefined;
   /** Initialized: a failed request is now a live session's, described as such. */
   private live = false;
-  /** The event stream failed to re-open, and has not opened since (shown in the server card). */
-  private streamLost = false;
+  /** The GET event stream, kept open whatever ends it (Streamable HTTP; the legacy SSE transport's EventSource keeps its own). */
+  private readonly stream: EventStreamKeeper;
+  /** The legacy SSE transport's event stream failed, and has not opened since. */
+  private sseStreamLost = false;
 
   constructor(
     private readonly launch: HttpLaunch,
     private readonly options: HttpTransportOptions,
   ) {
     this.url = new URL(launch.url);
+    this.stream = new EventStreamKeeper({
+      reopen: async (lastEventId) => {
+        const inner = this.inner;
+        if (inner instanceof StreamableHTTPClientTransport) await inner.resumeStream(lastEventId as string);
+      },
+      wanted: () => this.live && !this.closing && !this.ended,
+      note: (text) => this.options.onLog(text),
+      changed: () => this.options.onDetailsChanged?.(),
+    });
     const allowed = options.allowedOrigins ?? new Set<string>();
     allowed.add(this.url.origin);
     this.fetch = guardedFetch({
@@ -123,13 +136,14 @@ export class OwnedHttpTransport implements OwnedTransport {
       kind !== "sse"
         ? async (url, init) => {
             const res = await gatedFetch(url, init);
-            // The GET that (re-)opens the event stream answered: notifications flow again.
-            if ((init?.method ?? "GET").toUpperCase() === "GET" && res.ok) this.setStreamLost(false);
-            return res;
+            if ((init?.method ?? "GET").toUpperCase() !== "GET" || inner !== this.inner) return res;
+            // The GET that (re-)opens the event stream: watched to its end, and re-opened then.
+            if (res.status === 405) this.stream.notOffered();
+            return res.ok ? this.stream.opened(res) : res;
           }
         : async (url, init) => {
             const res = await gatedFetch(url, init);
-            if ((init?.method ?? "GET").toUpperCase() === "GET" && res.ok) this.setStreamLost(false);
+            if ((init?.method ?? "GET").toUpperCase() === "GET" && res.ok) this.setSseStreamLost(false);
             const opensStream = (init?.method ?? "GET").toUpperCase() === "GET" && res.ok;
             if (opensStream && ++streamOpens > 1 && this.live && !this.closing && inner === this.inner)
               queueMicrotask(() =>
@@ -148,24 +162,26 @@ export class OwnedHttpTransport implements OwnedTransport {
         : new StreamableHTTPClientTransport(this.url, {
             fetch,
             authProvider: this.options.authProvider,
-            // Keep the GET stream alive across a restarting server: retry with backoff, for good.
+            // No reconnects of the SDK's own: it re-opens the GET stream only when it broke before a
+            // response arrived on it. EventStreamKeeper re-opens it whatever ended it.
             reconnectionOptions: {
               initialReconnectionDelay: 500,
               maxReconnectionDelay: 10_000,
               reconnectionDelayGrowFactor: 1.5,
-              maxRetries: Number.POSITIVE_INFINITY,
+              maxRetries: 0,
             },
           });
     inner.onmessage = (m) => this.onmessage?.(m);
     inner.onerror = (e) => {
       // What fails while we close (a DELETE the server refuses, the aborted stream) is no news.
       if (this.closing || inner !== this.inner) return;
-      // The stream failed, or the server cannot be reached at all (a request's network error).
-      if (
-        this.live &&
-        (/Failed to (open|reconnect) SSE stream|SSE stream disconnected/.test(e.message) || errnoOf(e))
-      )
-        this.setStreamLost(true);
+      // maxRetries 0 above: the SDK saying it will not reconnect is the keeper's cue, not news.
+      if (/^Maximum reconnection attempts \(0\) exceeded/.test(e.message)) return;
+      // The server cannot be reached at all (a request's network error): the stream is down too.
+      if (this.live && kind === "sse" && (/SSE error|SSE stream disconnected/.test(e.message) || errnoOf(e)))
+        this.setSseStreamLost(true);
+      else if (this.live && errnoOf(e))
+        this.stream.unreachable(`${this.url.host} cannot be reached (${errnoOf(e)})`);
       this.lastError = e;
       this.onerror?.(e);
     };
@@ -226,6 +242,10 @@ export class OwnedHttpTransport implements OwnedTransport {
   private explain(err: unknown): Error {
     if (this.failure) return this.failure;
     const e = err instanceof Error ? err : new Error(String(err));
+    // The SDK parses a JSON answer with response.json(): bytes that are not JSON reject the
+    // request with a bare SyntaxError (V8's message quotes the start of the bytes).
+    if (e instanceof SyntaxError)
+      return new TransportRequestError(describeBadJson(e, this.url), { cause: e });
     if (!this.live || !(e instanceof StreamableHTTPError || e instanceof SseError || errnoOf(e))) return e;
     return new TransportRequestError(describeRequestFailure(e, this.url, this.ownAuthorization), {
       cause: e,
@@ -255,13 +275,14 @@ export class OwnedHttpTransport implements OwnedTransport {
       used: this.used,
       sessionId: this.sessionId ?? null,
       reinitialized,
-      streamLost: this.streamLost,
+      streamLost: this.stream.isDown || this.sseStreamLost,
+      streamNote: this.stream.describe(),
     };
   }
 
-  private setStreamLost(lost: boolean): void {
-    if (this.streamLost === lost) return;
-    this.streamLost = lost;
+  private setSseStreamLost(lost: boolean): void {
+    if (this.sseStreamLost === lost) return;
+    this.sseStreamLost = lost;
     if (lost)
       this.options.onLog(
         `[inspector] the event stream from ${this.url.href} is down; re-opening it with backoff\n`,
@@ -303,6 +324,7 @@ export class OwnedHttpTransport implements OwnedTransport {
         ]);
       }
       this.ended = true;
+      this.stream.stop();
       await inner?.close().catch(() => undefined);
       this.notifyClosed();
     })();
@@ -311,6 +333,7 @@ export class OwnedHttpTransport implements OwnedTransport {
 
   killSync(): void {
     this.ended = true;
+    this.stream.stop();
     void this.inner?.close();
   }
 
@@ -379,6 +402,11 @@ export function describeRequestFailure(err: Error, url: URL, ownAuthorization = 
   return `${url.host} failed the request${status ? ` with HTTP ${status}` : ""}: ${err.message}`;
 }
 
+/** A JSON answer that is not JSON, in one sentence that quotes (the start of) its bytes. */
+export function describeBadJson(err: SyntaxError, url: URL): string {
+  return `${url.host} answered with a body that is not valid JSON: ${clip(err.message, 300)}`;
+}
+
 /** One specific sentence for each way a remote server can fail to come up. */
 export function describeHttpFailure(
   err: Error,
@@ -387,6 +415,7 @@ export function describeHttpFailure(
   ownAuthorization = false,
 ): string | null {
   if (err instanceof MessageTooLargeError || err instanceof ForeignOriginError) return err.message;
+  if (err instanceof SyntaxError) return describeBadJson(err, url);
   const where = url.host;
   const unauthorized = ownAuthorization
     ? `${url.href} answered 401 Unauthorized to the Authorization header you gave: check its value. (With your own Authorization header the inspector does not sign in with OAuth; remove the header to sign in.)`
