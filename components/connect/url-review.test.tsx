@@ -69,6 +69,29 @@ describe("UrlReview", () => {
     expect(region().textContent).not.toContain("s3cret");
   });
 
+  it("an own Authorization header and OAuth settings together are refused before anything is sent", async () => {
+    const { onRun, user } = review("https://mcp.example.test/mcp", [
+      { id: 1, name: "Authorization", value: "Bearer mine" },
+    ]);
+    expect(region().textContent).toContain(
+      "Your Authorization header is used as it is: the inspector will not sign in with OAuth.",
+    );
+    await user.click(screen.getByText("OAuth sign-in (if the server asks for it)"));
+    await user.type(screen.getByLabelText("Client id (empty: register one dynamically)"), "my-client");
+    expect(region().textContent).toContain(
+      "Give either an Authorization header or OAuth sign-in settings, not both",
+    );
+    expect(connect()).toHaveProperty("disabled", true);
+    await user.clear(screen.getByLabelText("Client id (empty: register one dynamically)"));
+    expect(connect()).toHaveProperty("disabled", false);
+    await user.click(connect());
+    expect(onRun).toHaveBeenLastCalledWith({
+      url: "https://mcp.example.test/mcp",
+      transport: "auto",
+      headers: { Authorization: "Bearer mine" },
+    });
+  });
+
   it("shows the URL, the host and that it is this machine, with auto chosen", () => {
     review("http://127.0.0.1:3001/mcp");
     expect(region().textContent).toContain("http://127.0.0.1:3001/mcp");
