@@ -6,6 +6,9 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "./fixtures";
 
+// The next spec starts from no servers: this one's fixture must not be left selected under it.
+test.afterEach(async ({ api }) => api.deleteAll());
+
 test("a misbehaving server: passive problems, the count badge, Check this server, filter, SARIF", async ({
   page,
   inspector,

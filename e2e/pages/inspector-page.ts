@@ -29,6 +29,10 @@ export class InspectorPage {
 
   async tryDemo(): Promise<void> {
     await this.page.getByRole("button", { name: /try the demo server/i }).click();
+    // The demo itself selected, not merely a tree on screen (another server's, still connected).
+    await expect(this.selectedServerCard).toContainText("Resource Inspector demo server", {
+      timeout: 20_000,
+    });
     await expect(this.tree).toBeVisible({ timeout: 20_000 });
   }
 
