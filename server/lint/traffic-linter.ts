@@ -224,9 +224,10 @@ export class TrafficLinter {
       return;
     }
     const latency = Date.now() - req.at;
-    // initialize is timed from spawn: its latency is mostly the process starting (npx may even
-    // download), which clients bound with a separate connect timeout. Not a slow request.
-    if (latency > this.slowMs && req.method !== "initialize")
+    // initialize (or the 2026-07-28 probe, server/discover) is timed from spawn: its latency is
+    // mostly the process starting (npx may even download), which clients bound with a separate
+    // connect timeout. Not a slow request.
+    if (latency > this.slowMs && req.method !== "initialize" && req.method !== "server/discover")
       this.add(
         {
           code: "slow-request",

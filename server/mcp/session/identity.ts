@@ -1,0 +1,80 @@
+import "server-only";
+import type { FileWatchStatus, LaunchSpec, LaunchSummary, SessionSummary } from "@/lib/contract";
+import { eraChoiceOf } from "../era";
+import type { SessionAuth } from "../oauth/session-auth";
+import type { SessionConnection } from "./connection";
+
+/** The session as every tab sees it: its identity, its connection's state, names never values. */
+export function sessionSummary(
+  session: {
+    id: string;
+    name: string;
+    launch: LaunchSpec;
+    startedAt: Date;
+    undeclaredNotifications: number;
+    auth: SessionAuth | null;
+  },
+  c: SessionConnection,
+  extra: { watchCount: number; fileWatch?: FileWatchStatus },
+): SessionSummary {
+  const details = c.transport.details(c.reinitialized);
+  return {
+    id: session.id,
+    name: session.name,
+    status: c.status,
+    // Env values stay in the session (the recorder and "same launch" matching read them server-side).
+    launch: launchSummary(session.launch),
+    transport: details,
+    pid: details.kind === "stdio" ? details.pid : null,
+    serverInfo: c.serverInfo,
+    capabilities: c.capabilities,
+    protocolVersion: c.tap.protocolVersion,
+    ...(c.connectedAt ? { era: c.client.era } : {}),
+    eraChoice: eraChoiceOf(session.launch),
+    ...(c.instructions ? { instructions: c.instructions } : {}),
+    startedAt: session.startedAt.toISOString(),
+    ...(c.connectedAt ? { connectedAt: c.connectedAt.toISOString() } : {}),
+    ...(c.disconnectedAt ? { disconnectedAt: c.disconnectedAt.toISOString() } : {}),
+    ...(c.error ? { error: c.error } : {}),
+    undeclaredNotifications: session.undeclaredNotifications,
+    watchCount: extra.watchCount,
+    ...(session.auth ? { auth: session.auth.summary() } : {}),
+    ...(extra.fileWatch ? { fileWatch: extra.fileWatch } : {}),
+  };
+}
+
+/** The launch as the API shows it: names of env variables and headers, never their values. */
+export function launchSummary(launch: LaunchSpec): LaunchSummary {
+  if (launch.kind === "http")
+    return {
+      kind: "http",
+      url: launch.url,
+      transport: launch.transport,
+      headerNames: Object.keys(launch.headers).sort(),
+    };
+  return {
+    kind: "stdio",
+    program: launch.program,
+    args: launch.args,
+    envNames: Object.keys(launch.env).sort(),
+    ...(launch.cwd !== undefined ? { cwd: launch.cwd } : {}),
+  };
+}
+
+const LAUNCHERS = new Set(["npx", "uvx", "bunx", "pnpx", "pipx", "docker", "deno"]);
+const INTERPRETERS = /^(node|nodejs|tsx|ts-node|bun|python\d*(\.\d+)?|uv|deno|ruby|php|java)$/;
+
+/** A readable default name before the server tells us its own. */
+export function deriveName(spec: LaunchSpec): string {
+  if (spec.kind === "http") {
+    const u = new URL(spec.url);
+    return u.host;
+  }
+  const base = (p: string) => p.split(/[\\/]/).filter(Boolean).pop() ?? p;
+  const program = base(spec.program);
+  const firstOperand = spec.args.find((a) => !a.startsWith("-"));
+  if ((LAUNCHERS.has(program) || INTERPRETERS.test(program)) && firstOperand) {
+    return LAUNCHERS.has(program) ? firstOperand : base(firstOperand);
+  }
+  return program || "server";
+}
