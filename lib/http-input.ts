@@ -4,9 +4,42 @@
  * not ship a validation library to say what the backend would answer.
  */
 
-/** How the inspector talks to a server behind a URL. `auto`: Streamable HTTP, else legacy SSE. */
-export const httpTransportChoices = ["auto", "streamable-http", "sse"] as const;
-export type HttpTransportChoice = (typeof httpTransportChoices)[number];
+/**
+ * The one registry of how the inspector talks to a server behind a URL: the API schema, the
+ * check-file schema, the command line, the config import and the review step all read it. A new
+ * remote transport is a row here (and its implementation in server/mcp/transports/).
+ */
+export const HTTP_TRANSPORTS = {
+  auto: {
+    label: "Auto",
+    hint: "Streamable HTTP, falling back to SSE",
+    /** The `type` (or `transport`) values of client configs that mean this transport. */
+    configTypes: [],
+  },
+  "streamable-http": {
+    label: "Streamable HTTP",
+    hint: "",
+    configTypes: ["http", "streamable-http", "streamableHttp", "streamable_http"],
+  },
+  sse: { label: "SSE", hint: "the legacy HTTP+SSE transport", configTypes: ["sse"] },
+} as const satisfies Record<string, { label: string; hint: string; configTypes: readonly string[] }>;
+
+export type HttpTransportChoice = keyof typeof HTTP_TRANSPORTS;
+/** `auto` first: the default. */
+export const httpTransportChoices = Object.keys(HTTP_TRANSPORTS) as [
+  HttpTransportChoice,
+  ...HttpTransportChoice[],
+];
+
+/** A client config's transport type (`"type": "http"`, `"sse"`, …) → the transport it means. */
+export function transportOfConfigType(type: string): HttpTransportChoice | undefined {
+  for (const [choice, t] of Object.entries(HTTP_TRANSPORTS) as [
+    HttpTransportChoice,
+    (typeof HTTP_TRANSPORTS)[HttpTransportChoice],
+  ][])
+    if ((t.configTypes as readonly string[]).includes(type)) return choice;
+  return undefined;
+}
 
 export const HTTP_URL_MAX = 8_192;
 export const HTTP_URL_MESSAGE = "expected an http:// or https:// URL without user:password@";

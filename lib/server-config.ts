@@ -10,6 +10,7 @@
  */
 import { CommandLineError, parseCommandLine } from "./command-line";
 import type { HttpTransportChoice, LaunchSpec } from "./contract";
+import { transportOfConfigType } from "./http-input";
 
 export interface ConfigInput {
   id: string;
@@ -172,14 +173,6 @@ function server(name: string, launch: LaunchSpec, inputs: readonly ConfigInput[]
   };
 }
 
-const HTTP_TYPES: Record<string, HttpTransportChoice> = {
-  http: "streamable-http",
-  "streamable-http": "streamable-http",
-  streamableHttp: "streamable-http",
-  streamable_http: "streamable-http",
-  sse: "sse",
-};
-
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 interface Parsed {
   value: Json;
@@ -303,7 +296,7 @@ class ConfigReader {
       }
       let transport: HttpTransportChoice = key === "httpUrl" ? "streamable-http" : "auto";
       if (type !== undefined && type !== "stdio") {
-        const t = HTTP_TYPES[type];
+        const t = transportOfConfigType(type);
         if (!t) {
           this.problem(at("type"), `unknown type "${type}" (expected http, sse or stdio)`);
           return;

@@ -5,6 +5,7 @@
 import {
   HEADER_COUNT_MESSAGE,
   headerProblem,
+  HTTP_TRANSPORTS,
   httpUrlProblem,
   MAX_HEADERS,
   type HttpTransportChoice,
@@ -106,11 +107,10 @@ export function checkHeaders(rows: readonly HeaderRow[]): CheckedHeaders {
   return { headers, errors };
 }
 
-export const TRANSPORT_LABEL: Record<HttpTransportChoice, string> = {
-  auto: "Auto",
-  "streamable-http": "Streamable HTTP",
-  sse: "SSE",
-};
+/** The transport's name as the page shows it (lib/http-input.ts HTTP_TRANSPORTS). */
+export const TRANSPORT_LABEL = Object.fromEntries(
+  Object.entries(HTTP_TRANSPORTS).map(([choice, t]) => [choice, t.label]),
+) as Record<HttpTransportChoice, string>;
 
 /** Whether a paste is a JSON object (a client config, for the import review) rather than a command line. */
 export function looksLikeJson(text: string): boolean {

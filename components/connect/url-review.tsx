@@ -2,8 +2,13 @@
 
 import { useId, useMemo, useState } from "react";
 import type { HttpAuthSettings } from "@/lib/contract";
-import { httpTransportChoices, type HttpTransportChoice } from "@/lib/http-input";
-import { authConflict, authorizationHeaderOf } from "@/lib/http-input";
+import {
+  authConflict,
+  authorizationHeaderOf,
+  HTTP_TRANSPORTS,
+  httpTransportChoices,
+  type HttpTransportChoice,
+} from "@/lib/http-input";
 import { checkHeaders, urlWarnings, type HeaderRow, type UrlTarget } from "@/lib/url-launch";
 import { HeaderEditor } from "./header-editor";
 import { LaunchWarningList } from "./launch-warning-list";
@@ -27,12 +32,6 @@ export interface UrlReviewProps {
   onRun: (connection: UrlConnection) => void;
   onEdit: () => void;
 }
-
-const TRANSPORTS: Record<HttpTransportChoice, { label: string; hint: string }> = {
-  auto: { label: "Auto", hint: "Streamable HTTP, falling back to SSE" },
-  "streamable-http": { label: "Streamable HTTP", hint: "" },
-  sse: { label: "SSE", hint: "the legacy HTTP+SSE transport" },
-};
 
 const code =
   "block rounded border border-zinc-200 bg-white px-1.5 py-0.5 font-mono text-xs leading-4 break-all whitespace-pre-wrap text-zinc-900";
@@ -106,9 +105,9 @@ export function UrlReview({
               onChange={() => onTransport(choice)}
               className="translate-y-px"
             />
-            {TRANSPORTS[choice].label}
-            {TRANSPORTS[choice].hint && (
-              <span className="text-[11px] text-zinc-500">({TRANSPORTS[choice].hint})</span>
+            {HTTP_TRANSPORTS[choice].label}
+            {HTTP_TRANSPORTS[choice].hint && (
+              <span className="text-[11px] text-zinc-500">({HTTP_TRANSPORTS[choice].hint})</span>
             )}
           </label>
         ))}

@@ -8,6 +8,7 @@
  * per-path matchers. `npm run build` publishes its JSON Schema as docs/check.schema.json.
  */
 import { z } from "zod";
+import { httpTransportChoices } from "../http-input";
 import { PROBLEM_CODES, type ProblemCode } from "../lint/rules";
 
 /** `${VAR}` references are resolved from the environment (or --env-file) at run time. */
@@ -47,7 +48,7 @@ export const serverLaunchSchema = z.union([
     .object({
       url: z.string().min(1).describe("The server's URL (http or https); may hold ${VAR} references."),
       transport: z
-        .enum(["auto", "streamable-http", "sse"])
+        .enum(httpTransportChoices)
         .default("auto")
         .describe("auto: Streamable HTTP, else the legacy HTTP+SSE transport."),
       headers: z

@@ -9,6 +9,7 @@
  */
 import { parseArgs } from "node:util";
 import type { HttpTransportChoice } from "../../lib/contract";
+import { httpTransportChoices } from "../../lib/http-input";
 
 export class UsageError extends Error {}
 
@@ -61,7 +62,7 @@ examples:
   mcp-resource-inspector https://example.test/mcp -H "Authorization: Bearer $TOKEN"
 `;
 
-const TRANSPORTS: readonly HttpTransportChoice[] = ["auto", "streamable-http", "sse"];
+const TRANSPORTS: readonly HttpTransportChoice[] = httpTransportChoices;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 

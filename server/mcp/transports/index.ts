@@ -6,7 +6,11 @@ import { OwnedStdioTransport } from "./stdio";
 
 export type { OwnedTransport } from "./owned";
 
-/** The transport for a launch, chosen by its kind: the only place that knows every kind. */
+/**
+ * The transport for a launch, chosen by its kind: the one place that builds them. (Which remote
+ * transports exist, and how configs, the command line and the review step name them, is the
+ * registry `HTTP_TRANSPORTS` in lib/http-input.ts; a launch kind's own fields are in lib/contract.ts.)
+ */
 export function createTransport(launch: LaunchSpec, options: HttpTransportOptions): OwnedTransport {
   switch (launch.kind) {
     case "stdio":
