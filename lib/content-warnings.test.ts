@@ -24,6 +24,16 @@ describe("contentWarnings: listed vs actual metadata", () => {
     ).toEqual([{ kind: "mime-mismatch", listed: "text/plain", content: "application/json" }]);
   });
 
+  it("does not call two names of one type a contradiction (image/jpg is image/jpeg)", () => {
+    expect(
+      contentWarnings({
+        ...base,
+        item: { uri: "demo://a", mimeType: "image/jpeg", blob: "AAAA" },
+        listed: { mimeType: "image/jpg" },
+      }),
+    ).toEqual([]);
+  });
+
   it("does not call a missing type a contradiction", () => {
     expect(
       contentWarnings({ ...base, item: { uri: "demo://a", text: "x" }, listed: { mimeType: "text/plain" } }),

@@ -3,8 +3,9 @@
  * returned. The viewer shows each as a calm warning; nothing here changes how content renders.
  *
  * Decisions:
- * - Types compare by essence (`text/plain; charset=utf-8` is `text/plain`), and only when both
- *   sides declare one: a missing type is not a contradiction.
+ * - Types compare by essence (`text/plain; charset=utf-8` is `text/plain`) with aliases resolved
+ *   (`image/jpg` is `image/jpeg`), and only when both sides declare one: a missing type is not a
+ *   contradiction.
  * - `size` is the resource's size in bytes; it is compared with the item when the read returned
  *   one item, else with the sum of all items (reported once, on the first item).
  * - A read that returns one item under another uri contradicts the request; several items each
@@ -14,7 +15,7 @@
  */
 import { isValidBase64 } from "./base64";
 import { contentByteLength } from "./content-kind";
-import { parseMimeType } from "./mime-dispatch";
+import { canonicalMimeType, parseMimeType } from "./mime-dispatch";
 
 export type ContentWarning =
   | { kind: "mime-mismatch"; listed: string; content: string }
@@ -53,7 +54,7 @@ export function contentWarnings(input: WarningInput): ContentWarning[] {
   const warnings: ContentWarning[] = [];
   const listedType = parseMimeType(listed?.mimeType)?.essence;
   const contentType = parseMimeType(item.mimeType)?.essence;
-  if (listedType && contentType && listedType !== contentType) {
+  if (listedType && contentType && canonicalMimeType(listedType) !== canonicalMimeType(contentType)) {
     warnings.push({ kind: "mime-mismatch", listed: listedType, content: contentType });
   }
   if (typeof listed?.size === "number") {

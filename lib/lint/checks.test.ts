@@ -62,6 +62,12 @@ describe("mime types against magic numbers", () => {
     expect(mimeContradicts("image/png; charset=binary", "image/png")).toBe(false);
     expect(mimeContradicts("image/png", "text/plain")).toBe(false);
   });
+
+  it("reads the declared type with the viewer's parser: aliases resolved, a non-type contradicts nothing", () => {
+    expect(mimeContradicts("IMAGE/JPG; q=1", "image/jpeg")).toBe(false);
+    expect(mimeContradicts("application/x-gzip", "application/gzip")).toBe(false);
+    expect(mimeContradicts("image/png,image/jpeg", "image/png")).toBe(false);
+  });
 });
 
 describe("icons and annotations", () => {

@@ -6,6 +6,7 @@
 import type { Resource, ResourceTemplate } from "@modelcontextprotocol/sdk/types.js";
 import { base64ByteLength, isValidBase64 } from "../base64";
 import { utf8ByteLength } from "../content-kind";
+import { mimeEssence } from "../mime-dispatch";
 import { parseTemplate, matchTemplate, type TemplatePart } from "../uri-template";
 import type { ProblemCode } from "./rules";
 
@@ -193,20 +194,6 @@ export function checkReadResult(
 
 /** Types that say "some bytes", which no magic number can contradict. */
 const GENERIC = new Set(["application/octet-stream", "application/x-binary", "binary/octet-stream"]);
-const ALIASES: Record<string, string> = {
-  "image/jpg": "image/jpeg",
-  "image/pjpeg": "image/jpeg",
-  "application/x-gzip": "application/gzip",
-  "application/x-zip-compressed": "application/zip",
-  "application/x-pdf": "application/pdf",
-  "audio/x-wav": "audio/wav",
-  "audio/wave": "audio/wav",
-  "image/x-icon": "image/vnd.microsoft.icon",
-};
-const essence = (m: string) => {
-  const e = m.split(";")[0]!.trim().toLowerCase();
-  return ALIASES[e] ?? e;
-};
 /** Containers whose magic a more specific format shares (a .docx is a ZIP, an SVG may sniff as XML). */
 const CONTAINERS: Record<string, RegExp> = {
   "application/zip": /zip|openxml|opendocument|epub|jar|java-archive|vnd\.android|xpinstall/,
@@ -221,8 +208,9 @@ const CONTAINERS: Record<string, RegExp> = {
  * binary formats count; "looks like text" is not evidence).
  */
 export function mimeContradicts(declared: string, sniffed: string): boolean {
-  const d = essence(declared);
-  const s = essence(sniffed);
+  const d = mimeEssence(declared);
+  const s = mimeEssence(sniffed);
+  if (d === undefined || s === undefined) return false; // not a media type: nothing to contradict
   if (d === s || GENERIC.has(d) || s === "text/plain") return false;
   const container = CONTAINERS[s];
   if (container?.test(d)) return false;
