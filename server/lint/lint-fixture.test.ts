@@ -146,13 +146,15 @@ describe("no false positives", () => {
     const { problems, state } = await scanned(demoLaunch(mark()));
     expect(state.reads).toBeGreaterThan(0);
     // server/demo/samples.ts and catalog.ts serve these deliberately, to show the viewer's
-    // handling of odd content: a read answering for another URI, a blob that is not base64, a PNG
-    // blob and a log file without mimeType. Each is a real spec problem, found correctly.
+    // handling of odd content: a read answering for another URI with a size it was not listed
+    // with, a blob that is not base64, a PNG blob and a log file without mimeType. Each is a real
+    // spec problem, found correctly, and the viewer warns of the same on the same reads.
     expect(problems.map((p) => `${p.code} ${p.evidence.uri}`).sort()).toEqual([
       "blob-not-base64 demo://samples/odd/invalid-base64.bin",
       "missing-mime-type demo://samples/blobs/unlabelled",
       "missing-mime-type file:///srv/app/logs/server.log",
       "read-uri-mismatch demo://samples/odd/contradiction.txt",
+      "size-mismatch demo://samples/odd/contradiction.txt",
     ]);
   });
 });

@@ -8,7 +8,8 @@
  * No `server-only`: the CLI's `lint` command loads it outside Next.
  */
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import type { ContentLike, Finding } from "@/lib/lint/checks";
+import type { ContentLike } from "@/lib/content-checks";
+import type { Finding } from "@/lib/lint/checks";
 import {
   checkListedResource,
   checkListedTemplate,
