@@ -7,6 +7,7 @@ import type { Resource, ResourceTemplate } from "@modelcontextprotocol/sdk/types
 import { checkContent, readByteLength, type ContentLike } from "../content-checks";
 import { mimeEssence } from "../mime-dispatch";
 import { parseTemplate, matchTemplate, type TemplatePart } from "../uri-template";
+import { short } from "./quote";
 import type { ProblemCode } from "./rules";
 
 export interface Finding {
@@ -15,9 +16,9 @@ export interface Finding {
   subject: string;
   message: string;
   uri?: string;
+  /** The method the finding is about, when the rule knows it (kept as evidence). */
+  method?: string;
 }
-
-const short = (s: string, n = 120) => (s.length > n ? `${s.slice(0, n)}…` : s);
 
 interface Iconish {
   src?: unknown;
@@ -189,6 +190,23 @@ export function mimeContradicts(declared: string, sniffed: string): boolean {
   if (d.endsWith("+zip") && s === "application/zip") return false;
   if (d.endsWith("+xml") && s === "application/xml") return false;
   return true;
+}
+
+/** A blob whose first bytes (lib/mime-sniff.ts found them to be `found`) contradict its declared type. */
+export function checkSniffedBlob(
+  uri: string,
+  declared: string,
+  found: { mimeType: string; description: string } | undefined,
+): Finding[] {
+  if (!found || !mimeContradicts(declared, found.mimeType)) return [];
+  return [
+    {
+      code: "mime-type-contradicts-bytes",
+      subject: uri,
+      uri,
+      message: `${uri} is declared ${declared} but its bytes are ${found.description} (${found.mimeType}).`,
+    },
+  ];
 }
 
 /**
