@@ -28,38 +28,29 @@ describe("findJsonSyntaxError", () => {
       expect(findJsonSyntaxError(text), text).toBeNull();
   });
 
-  it("gives the line and column of the first error, and what was expected there", () => {
-    expect(findJsonSyntaxError("root:x:0:0:root:/root:/bin/bash")).toEqual({
-      line: 1,
-      column: 1,
-      reason: "a value (object, array, string, number, true, false or null) was expected",
-    });
-    expect(findJsonSyntaxError('{\n  "a": 1,\n  "b": 2\n  "c": 3\n}')).toEqual({
-      line: 4,
-      column: 3,
-      reason: '"," or "}" was expected',
-    });
-    expect(findJsonSyntaxError('{"a": 1,}')).toMatchObject({ line: 1, column: 9 });
-    expect(findJsonSyntaxError('{"a": "line\nbreak"}')).toMatchObject({
-      line: 1,
-      column: 12,
-      reason: "a string contains a raw control character or line break",
-    });
-    expect(findJsonSyntaxError("[1, 2")).toEqual({
-      line: 1,
-      column: 6,
-      reason: 'the file ends where "," or "]" was expected',
-    });
-    expect(findJsonSyntaxError("{} {}")).toMatchObject({
-      column: 4,
-      reason: "there is more after the JSON value",
-    });
-    expect(findJsonSyntaxError('{"a"\r\n\r\n 1}')).toMatchObject({ line: 3, column: 2 });
-    expect(findJsonSyntaxError('["\\x"]')).toMatchObject({
-      reason: "a string has an invalid escape sequence",
-    });
-    expect(findJsonSyntaxError("[01]")).toMatchObject({ column: 3 });
-    expect(findJsonSyntaxError("[-]")).toMatchObject({ reason: "a number is malformed" });
+  it.each([
+    [
+      "root:x:0:0:root:/root:/bin/bash",
+      {
+        line: 1,
+        column: 1,
+        reason: "a value (object, array, string, number, true, false or null) was expected",
+      },
+    ],
+    ['{\n  "a": 1,\n  "b": 2\n  "c": 3\n}', { line: 4, column: 3, reason: '"," or "}" was expected' }],
+    ['{"a": 1,}', { line: 1, column: 9 }],
+    [
+      '{"a": "line\nbreak"}',
+      { line: 1, column: 12, reason: "a string contains a raw control character or line break" },
+    ],
+    ["[1, 2", { line: 1, column: 6, reason: 'the file ends where "," or "]" was expected' }],
+    ["{} {}", { column: 4, reason: "there is more after the JSON value" }],
+    ['{"a"\r\n\r\n 1}', { line: 3, column: 2 }],
+    ['["\\x"]', { reason: "a string has an invalid escape sequence" }],
+    ["[01]", { column: 3 }],
+    ["[-]", { reason: "a number is malformed" }],
+  ])("gives the line and column of the first error in %j, and what was expected there", (text, expected) => {
+    expect(findJsonSyntaxError(text)).toMatchObject(expected);
   });
 
   it("handles nesting far deeper than a recursive parser could", () => {

@@ -5,25 +5,17 @@
  * an active scan.
  */
 import path from "node:path";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { StdioLaunch } from "@/lib/contract";
 import type { ProblemCode } from "@/lib/lint/rules";
-import { openSession } from "@/server/testing/open-session";
-import { TEST_MARK_VAR, leftoverProcesses, testMark } from "@/server/testing/processes";
+import { closedAfterEachTest, openSession } from "@/server/testing/open-session";
+import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
 import { demoLaunch } from "../mcp/launch";
 import type { McpSession } from "../mcp/session";
 import { ProblemScan } from "./scan";
 
 const root = process.cwd();
-const sessions: McpSession[] = [];
-
-afterEach(async () => {
-  await Promise.all(sessions.splice(0).map((s) => s.close()));
-});
-
-afterAll(async () => {
-  expect(await leftoverProcesses()).toEqual([]);
-});
+const sessions = closedAfterEachTest();
 
 const mark = () => ({ [TEST_MARK_VAR]: testMark() });
 

@@ -20,19 +20,8 @@ import {
   checkResourcesAgainstTemplates,
   checkSniffedBlob,
 } from "@/lib/lint/checks";
-import {
-  checkDuplicateUri,
-  checkEmptyPage,
-  checkErrorResponse,
-  checkNotFoundProbe,
-  checkNotification,
-  checkRepeatingCursor,
-  checkResponseWithoutRequest,
-  checkSlowRequest,
-  checkStrayLine,
-  checkUndecodableRead,
-  type Capabilities,
-} from "@/lib/lint/traffic-checks";
+import * as traffic from "@/lib/lint/traffic-checks";
+import type { Capabilities } from "@/lib/lint/traffic-checks";
 import type { Problem } from "@/lib/lint/problem";
 import { EXCERPT_CHARS, excerpt } from "@/lib/lint/quote";
 import { RULES } from "@/lib/lint/rules";
@@ -150,7 +139,7 @@ export class TrafficLinter {
   /** A stdout line that was not a JSON-RPC message (stdio only). */
   strayLine(line: string): void {
     // Peek, not take: a server may still send a proper answer for the id after this one.
-    const findings = checkStrayLine(line, (id) => this.peekPending("out", id)?.method);
+    const findings = traffic.checkStrayLine(line, (id) => this.peekPending("out", id)?.method);
     this.addAll(findings, { excerpt: excerpt(line) });
   }
 
@@ -173,18 +162,18 @@ export class TrafficLinter {
     if (direction !== "in") return; // our answers to the server's requests
     const req = hasId ? this.takePending("out", m.id!) : undefined;
     if (!req) {
-      this.addAll(checkResponseWithoutRequest(m.id), {
+      this.addAll(traffic.checkResponseWithoutRequest(m.id), {
         trafficSeq: ctx.trafficSeq,
         excerpt: excerpt(ctx.json ?? message),
       });
       return;
     }
-    this.addAll(checkSlowRequest(req.method, Date.now() - req.at, this.slowMs), {
+    this.addAll(traffic.checkSlowRequest(req.method, Date.now() - req.at, this.slowMs), {
       trafficSeq: ctx.trafficSeq,
       method: req.method,
     });
     if (m.error !== undefined)
-      this.addAll(checkErrorResponse(req, m.error, this.capabilities), {
+      this.addAll(traffic.checkErrorResponse(req, m.error, this.capabilities), {
         trafficSeq: ctx.trafficSeq,
         method: req.method,
         excerpt: excerpt(ctx.json ?? message),
@@ -248,12 +237,12 @@ export class TrafficLinter {
   private notification(method: string, params: Record<string, unknown>, ctx: MessageContext): void {
     const uri = typeof params.uri === "string" ? params.uri : "";
     const server = { capabilities: this.capabilities, subscribed: this.subscribed.has(boundedKey(uri)) };
-    this.addAll(checkNotification(method, params, server), { trafficSeq: ctx.trafficSeq, method });
+    this.addAll(traffic.checkNotification(method, params, server), { trafficSeq: ctx.trafficSeq, method });
   }
 
   /** A not-found probe's answer (the active scan reads a URI no server has). */
   notFoundProbe(uri: string, code: number | undefined, message: string): void {
-    this.addAll(checkNotFoundProbe(uri, code, message), { method: "resources/read", uri });
+    this.addAll(traffic.checkNotFoundProbe(uri, code, message), { method: "resources/read", uri });
   }
 
   private result(req: Pending, result: unknown, ctx: MessageContext): void {
@@ -271,7 +260,7 @@ export class TrafficLinter {
       const contents = (Array.isArray(r.contents) ? r.contents : []) as ContentLike[];
       const listedSize = this.listedSize.get(boundedKey(uri));
       this.addAll(checkReadResult(uri, { contents }, listedSize), { ...evidence, uri });
-      if (ctx.invalidUtf8) this.addAll(checkUndecodableRead(uri, contents), evidence);
+      if (ctx.invalidUtf8) this.addAll(traffic.checkUndecodableRead(uri, contents), evidence);
       for (const c of contents)
         if (typeof c.blob === "string" && typeof c.mimeType === "string")
           this.sniff(typeof c.uri === "string" ? c.uri : uri, c.mimeType, c.blob, ctx.trafficSeq);
@@ -290,10 +279,10 @@ export class TrafficLinter {
     ) as Record<string, unknown>[];
     const evidence = { trafficSeq: ctx.trafficSeq, method: walk.method };
     const next = typeof r.nextCursor === "string" ? r.nextCursor : undefined;
-    this.addAll(checkEmptyPage(walk.method, walk.pages, items.length, next), evidence);
+    this.addAll(traffic.checkEmptyPage(walk.method, walk.pages, items.length, next), evidence);
     for (const item of items) {
       const key = boundedKey(String(isTemplates ? item.uriTemplate : item.uri));
-      this.addAll(checkDuplicateUri(walk.method, key, walk.pages, walk.uris.has(key)), evidence);
+      this.addAll(traffic.checkDuplicateUri(walk.method, key, walk.pages, walk.uris.has(key)), evidence);
       boundedSet(walk.uris, key);
       if (isTemplates) {
         this.addAll(checkListedTemplate(item as never), evidence);
@@ -311,7 +300,7 @@ export class TrafficLinter {
       return;
     }
     const nextKey = boundedKey(next, MAX_FIELD_CHARS);
-    const repeating = checkRepeatingCursor(walk.method, walk.pages, next, walk.cursors.has(nextKey));
+    const repeating = traffic.checkRepeatingCursor(walk.method, walk.pages, next, walk.cursors.has(nextKey));
     if (repeating.length > 0) {
       this.addAll(repeating, evidence);
       return;
