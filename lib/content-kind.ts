@@ -10,11 +10,17 @@ import { base64ByteLength } from "./base64";
 // the dispatcher and the metadata checks. A 10 MB text costs ~40 ms to measure: once per item.
 const byteLengths = new WeakMap<object, number>();
 
-/** Bytes an item stands for: UTF-8 of its text, or the decoded length of its base64 blob (memoized). */
-export function contentByteLength(item: { text?: string; blob?: string }): number {
+/**
+ * Bytes an item stands for: the decoded length of its base64 blob, or UTF-8 of its text (memoized).
+ * The fields are not trusted: the linter asks about items exactly as a server sent them.
+ */
+export function contentByteLength(item: { text?: unknown; blob?: unknown }): number {
   let n = byteLengths.get(item);
   if (n === undefined) {
-    n = typeof item.blob === "string" ? base64ByteLength(item.blob) : utf8ByteLength(item.text ?? "");
+    n =
+      typeof item.blob === "string"
+        ? base64ByteLength(item.blob)
+        : utf8ByteLength(typeof item.text === "string" ? item.text : "");
     byteLengths.set(item, n);
   }
   return n;

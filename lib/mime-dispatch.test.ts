@@ -3,6 +3,7 @@ import {
   RICH_RENDER_LIMIT_BYTES,
   degradesWhenLarge,
   dispatchContent,
+  mimeEssence,
   parseMimeType,
   sniffText,
 } from "./mime-dispatch";
@@ -51,6 +52,16 @@ describe("parseMimeType", () => {
     ]) {
       expect(parseMimeType(bad), String(bad)).toBeUndefined();
     }
+  });
+});
+
+describe("mimeEssence", () => {
+  it("resolves the aliases of a type, parameters and case aside", () => {
+    expect(mimeEssence("Image/JPG; q=1")).toBe("image/jpeg");
+    expect(mimeEssence("image/x-icon")).toBe("image/vnd.microsoft.icon");
+    expect(mimeEssence("application/x-gzip")).toBe("application/gzip");
+    expect(mimeEssence("text/plain; charset=utf-8")).toBe("text/plain");
+    expect(mimeEssence("not a type")).toBeUndefined();
   });
 });
 
@@ -186,6 +197,14 @@ describe("dispatchContent: renderers", () => {
     expect(text("image/png")).toMatchObject({ renderer: "text", textual: true });
     expect(text("audio/wav").renderer).toBe("text");
     expect(text("application/pdf").renderer).toBe("text");
+  });
+
+  it("renders a blob declared by a common alias as its type, naming the type the server declared", () => {
+    expect(blob("image/jpg")).toMatchObject({ renderer: "image", mimeType: "image/jpg", source: "content" });
+    expect(blob("image/pjpeg").renderer).toBe("image");
+    expect(blob("application/x-pdf").renderer).toBe("pdf");
+    expect(blob("audio/x-wav").renderer).toBe("audio");
+    expect(text("image/jpg").renderer).toBe("text");
   });
 
   it("shows a textual blob as text and any other blob as binary", () => {

@@ -143,6 +143,32 @@ export function parseMimeType(value: string | undefined): ParsedMimeType | undef
   return parseStrict(value) ?? (semicolon > 0 ? parseStrict(value.slice(0, semicolon)) : undefined);
 }
 
+/** Other names servers and old tools give one type: classified and compared as that type. */
+const ALIASES: Record<string, string> = {
+  "image/jpg": "image/jpeg",
+  "image/pjpeg": "image/jpeg",
+  "application/x-gzip": "application/gzip",
+  "application/x-zip-compressed": "application/zip",
+  "application/x-pdf": "application/pdf",
+  "audio/x-wav": "audio/wav",
+  "audio/wave": "audio/wav",
+  "image/x-icon": "image/vnd.microsoft.icon",
+};
+
+/**
+ * The type an essence stands for, its alias resolved (`image/jpg` → `image/jpeg`). Only for
+ * deciding and comparing: the viewer still names the type the server declared.
+ */
+export function canonicalMimeType(essence: string): string {
+  return ALIASES[essence] ?? essence;
+}
+
+/** `type/subtype` of a declared value with its alias resolved; undefined when it is not a media type. */
+export function mimeEssence(value: string | undefined): string | undefined {
+  const parsed = parseMimeType(value);
+  return parsed && canonicalMimeType(parsed.essence);
+}
+
 const MARKDOWN = new Set(["text/markdown", "text/x-markdown", "text/x-gfm"]);
 const CSV = new Set(["text/csv", "application/csv", "text/x-csv", "text/comma-separated-values"]);
 const TSV = new Set(["text/tab-separated-values", "text/tsv"]);
@@ -155,7 +181,6 @@ const IMAGES = new Set([
   "image/avif",
   "image/svg+xml",
   "image/bmp",
-  "image/x-icon",
   "image/vnd.microsoft.icon",
 ]);
 
@@ -339,8 +364,9 @@ function evidence(input: DispatchInput): { type: ParsedMimeType; source: Evidenc
 /** Decides how to render one content item (see the module comment for the order of evidence). */
 export function dispatchContent(input: DispatchInput): Dispatch {
   const { type, source } = evidence(input);
-  const chosen = rendererFor(type.essence, input.isBlob);
-  const textual = !input.isBlob || isTextualMimeType(type.essence) || chosen.renderer === "text";
+  const kind = canonicalMimeType(type.essence);
+  const chosen = rendererFor(kind, input.isBlob);
+  const textual = !input.isBlob || isTextualMimeType(kind) || chosen.renderer === "text";
   return {
     ...chosen,
     mimeType: type.essence,

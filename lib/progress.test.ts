@@ -20,7 +20,7 @@ describe("progress helpers", () => {
   it("formats elapsed time and bytes of a total", () => {
     expect(formatElapsed(3_249)).toBe("3.2 s");
     expect(formatElapsed(65_000)).toBe("1 min 05 s");
-    expect(formatBytesOf(1_572_864, 10 * 1024 * 1024)).toBe("1.5 MB of 10.0 MB");
+    expect(formatBytesOf(1_572_864, 10 * 1024 * 1024)).toBe("1.5 MiB of 10 MiB");
     expect(formatBytesOf(512, undefined)).toBe("512 B");
   });
 

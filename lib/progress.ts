@@ -5,6 +5,8 @@
  * cancels it — `notifications/cancelled` to the server — when the page's fetch is aborted or
  * `POST /api/sessions/{id}/requests/{requestId}/cancel` names it.
  */
+import { formatBytes } from "./content-kind";
+
 export const REQUEST_ID_HEADER = "X-Inspector-Request-Id";
 /** What a request id must look like (server/http/in-flight.ts checks it; the page makes ids with newRequestId). */
 export const REQUEST_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
@@ -50,15 +52,9 @@ export function formatElapsed(ms: number): string {
   return `${m} min ${String(Math.floor(s % 60)).padStart(2, "0")} s`;
 }
 
-/** "1.2 MB of 10 MB" (total unknown: "1.2 MB"). */
+/** "1.2 MiB of 10 MiB" (total unknown: "1.2 MiB"), in the viewer's one byte format. */
 export function formatBytesOf(received: number, total: number | undefined): string {
-  const fmt = (n: number) =>
-    n < 1024
-      ? `${n} B`
-      : n < 1024 * 1024
-        ? `${(n / 1024).toFixed(1)} KB`
-        : `${(n / 1024 / 1024).toFixed(1)} MB`;
-  return total === undefined ? fmt(received) : `${fmt(received)} of ${fmt(total)}`;
+  return total === undefined ? formatBytes(received) : `${formatBytes(received)} of ${formatBytes(total)}`;
 }
 
 /** What `POST /api/sessions/{id}/requests/{requestId}/cancel` answers. */

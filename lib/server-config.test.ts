@@ -109,7 +109,7 @@ describe("parseServerConfig", () => {
     ]);
     const broken = parseServerConfig('{\n  "mcpServers": {\n    "a": { "command": "node" ]\n}');
     expect(broken.problems).toEqual([
-      { path: "", line: 3, column: 30, message: 'not valid JSON: expected "," or "}"' },
+      { path: "", line: 3, column: 30, message: 'not valid JSON: "," or "}" was expected' },
     ]);
     expect(parseServerConfig('{"other": 1}').problems[0]!.message).toMatch(/no servers found/);
     expect(

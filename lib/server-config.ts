@@ -11,6 +11,7 @@
 import { CommandLineError, parseCommandLine } from "./command-line";
 import type { HttpTransportChoice, LaunchSpec } from "./contract";
 import { transportOfConfigType } from "./http-input";
+import { lineAndColumn, parseJsonWithPositions, type JsonValue, type PositionedJson } from "./json-scan";
 
 export interface ConfigInput {
   id: string;
@@ -115,13 +116,14 @@ export function parseServerConfig(text: string): ParsedConfig {
   const trimmed = text.trim();
   if (trimmed === "") return { servers: [], problems: [{ path: "", message: "nothing to import" }] };
   if (!trimmed.startsWith("{")) return parseSingle(trimmed);
-  let parsed: Parsed;
-  try {
-    parsed = parseJsonc(text);
-  } catch (err) {
-    if (!(err instanceof JsoncError)) throw err;
-    const at = lineAndColumn(text, err.offset);
-    return { servers: [], problems: [{ path: "", ...at, message: `not valid JSON: ${err.message}` }] };
+  // A config is a few levels deep; a pasted "[[[[…" is refused at 64.
+  const parsed = parseJsonWithPositions(text, { jsonc: true, maxDepth: 64 });
+  if ("error" in parsed) {
+    const at = lineAndColumn(text, parsed.error.offset);
+    return {
+      servers: [],
+      problems: [{ path: "", ...at, message: `not valid JSON: ${parsed.error.reason}` }],
+    };
   }
   return new ConfigReader(text, parsed).read();
 }
@@ -173,12 +175,7 @@ function server(name: string, launch: LaunchSpec, inputs: readonly ConfigInput[]
   };
 }
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-interface Parsed {
-  value: Json;
-  /** Offset of each value, by path. */
-  at: Map<string, number>;
-}
+type Json = JsonValue;
 
 class ConfigReader {
   readonly servers: ImportedServer[] = [];
@@ -186,7 +183,7 @@ class ConfigReader {
 
   constructor(
     private readonly text: string,
-    private readonly parsed: Parsed,
+    private readonly parsed: PositionedJson,
   ) {}
 
   /** Located at the field, or at the nearest enclosing value when the field is missing. */
@@ -349,107 +346,4 @@ function isServerEntry(v: Json | undefined): boolean {
 
 function isObject(v: Json | undefined): v is { [key: string]: Json } {
   return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
-function lineAndColumn(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset).split(/\r\n|\r|\n/);
-  return { line: before.length, column: (before[before.length - 1] ?? "").length + 1 };
-}
-
-class JsoncError extends Error {
-  constructor(
-    message: string,
-    readonly offset: number,
-  ) {
-    super(message);
-  }
-}
-
-/**
- * JSON with comments and trailing commas, recording where each value starts by its dotted path.
- * Strings and numbers are handed to JSON.parse one token at a time; a syntax error names the offset.
- */
-function parseJsonc(text: string): Parsed {
-  const at = new Map<string, number>();
-  let i = 0;
-  const skip = () => {
-    for (;;) {
-      while (i < text.length && /\s/.test(text[i]!)) i++;
-      if (text.startsWith("//", i)) {
-        while (i < text.length && text[i] !== "\n") i++;
-      } else if (text.startsWith("/*", i)) {
-        const end = text.indexOf("*/", i + 2);
-        if (end < 0) throw new JsoncError("unterminated comment", i);
-        i = end + 2;
-      } else return;
-    }
-  };
-  const string = (): string => {
-    const m = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9A-Fa-f]{4}))*"/y;
-    m.lastIndex = i;
-    const found = m.exec(text);
-    if (!found) throw new JsoncError("expected a string", i);
-    i += found[0].length;
-    return JSON.parse(found[0]) as string;
-  };
-  let depth = 0;
-  const value = (path: string): Json => {
-    skip();
-    // A config is a few levels deep; a pasted "[[[[…" must not exhaust the stack.
-    if (++depth > 64) throw new JsoncError("nested more than 64 levels deep", i);
-    try {
-      return valueAt(path);
-    } finally {
-      depth--;
-    }
-  };
-  const valueAt = (path: string): Json => {
-    at.set(path, i);
-    const c = text[i];
-    if (c === "{") {
-      i++;
-      const obj: { [key: string]: Json } = {};
-      skip();
-      while (text[i] !== "}") {
-        const key = string();
-        skip();
-        if (text[i] !== ":") throw new JsoncError('expected ":"', i);
-        i++;
-        obj[key] = value(path ? `${path}.${key}` : key);
-        skip();
-        if (text[i] === ",") {
-          i++;
-          skip();
-        } else if (text[i] !== "}") throw new JsoncError('expected "," or "}"', i);
-      }
-      i++;
-      return obj;
-    }
-    if (c === "[") {
-      i++;
-      const arr: Json[] = [];
-      skip();
-      while (text[i] !== "]") {
-        arr.push(value(`${path}[${arr.length}]`));
-        skip();
-        if (text[i] === ",") {
-          i++;
-          skip();
-        } else if (text[i] !== "]") throw new JsoncError('expected "," or "]"', i);
-      }
-      i++;
-      return arr;
-    }
-    if (c === '"') return string();
-    const lit = /true|false|null|-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
-    lit.lastIndex = i;
-    const found = lit.exec(text);
-    if (!found) throw new JsoncError(i >= text.length ? "unexpected end" : "expected a value", i);
-    i += found[0].length;
-    return JSON.parse(found[0]) as Json;
-  };
-  const result = value("");
-  skip();
-  if (i < text.length) throw new JsoncError("unexpected text after the end", i);
-  return { value: result, at };
 }

@@ -3,7 +3,7 @@
 import { useMemo, useState, type ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import { contentByteLength, formatBytes } from "@/lib/content-kind";
-import { contentWarnings } from "@/lib/content-warnings";
+import { contentWarnings } from "@/lib/content-checks";
 import { RICH_RENDER_LIMIT_BYTES, plainTextReason, type RendererKind } from "@/lib/mime-dispatch";
 import { longestLine } from "@/lib/text-lines";
 import { BinaryView } from "./binary-view";

@@ -1,5 +1,5 @@
 import { formatBytes } from "@/lib/content-kind";
-import type { ContentWarning } from "@/lib/content-warnings";
+import type { ContentWarning } from "@/lib/content-checks";
 
 function describe(warning: ContentWarning): string {
   switch (warning.kind) {

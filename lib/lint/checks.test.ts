@@ -5,10 +5,11 @@ import {
   checkModernCacheFields,
   checkReadResult,
   checkResourcesAgainstTemplates,
-  contentsMatchRequest,
   isIso8601,
   mimeContradicts,
 } from "./checks";
+import { contentsMatchRequest, contentWarnings } from "../content-checks";
+import { contentByteLength } from "../content-kind";
 
 const codes = (fs: { code: string }[]) => fs.map((f) => f.code);
 
@@ -30,14 +31,66 @@ describe("read results", () => {
     expect(checkReadResult("x://b", blob, 3)).toEqual([]);
   });
 
-  it("size is not compared when several contents are the requested URI", () => {
+  it("size compares a read of several contents as a whole, as the viewer does", () => {
     const two = {
       contents: [
         { uri: "x://a", mimeType: "text/plain", text: "a" },
         { uri: "x://a", mimeType: "text/plain", text: "b" },
       ],
     };
-    expect(checkReadResult("x://a", two, 99)).toEqual([]);
+    expect(checkReadResult("x://a", two, 2)).toEqual([]);
+    expect(checkReadResult("x://a", two, 99)).toEqual([
+      {
+        code: "size-mismatch",
+        subject: "x://a",
+        uri: "x://a",
+        message: "x://a is listed with size 99 but the read returned 2 bytes.",
+      },
+    ]);
+  });
+
+  it("size compares the one content a read returned, whatever its uri (the demo's contradiction)", () => {
+    const elsewhere = { contents: [{ uri: "x://b", mimeType: "text/plain", text: "abc" }] };
+    expect(codes(checkReadResult("x://a", elsewhere, 12))).toEqual(["read-uri-mismatch", "size-mismatch"]);
+  });
+
+  it("agrees with the viewer's warnings on every read of one content, and on sizes of several", () => {
+    const panelCode = { "size-mismatch": "size-mismatch", "uri-mismatch": "read-uri-mismatch" } as const;
+    const reads: {
+      uri: string;
+      contents: { uri: string; mimeType: string; text?: string; blob?: string }[];
+    }[] = [
+      { uri: "x://a", contents: [{ uri: "x://a", mimeType: "text/plain", text: "é" }] },
+      { uri: "x://a", contents: [{ uri: "x://b", mimeType: "text/plain", text: "abc" }] },
+      { uri: "file:///d/", contents: [{ uri: "file:///d/a.txt", mimeType: "text/plain", text: "ab" }] },
+      { uri: "x://a", contents: [{ uri: "x://a", mimeType: "application/octet-stream", blob: "!!" }] },
+      {
+        uri: "x://a",
+        contents: [
+          { uri: "x://a", mimeType: "text/plain", text: "a" },
+          { uri: "x://a/b", mimeType: "text/plain", text: "bc" },
+        ],
+      },
+    ];
+    for (const listedSize of [2, 3]) {
+      for (const read of reads) {
+        const readBytes = read.contents.reduce((n, c) => n + contentByteLength(c), 0);
+        const viewer = read.contents.flatMap((item, index) =>
+          contentWarnings({
+            requestedUri: read.uri,
+            item,
+            index,
+            itemCount: read.contents.length,
+            readByteLength: readBytes,
+            listed: { size: listedSize },
+          }).map((w) =>
+            w.kind === "invalid-base64" ? "blob-not-base64" : panelCode[w.kind as keyof typeof panelCode],
+          ),
+        );
+        const panel = codes(checkReadResult(read.uri, read, listedSize));
+        expect(panel.sort(), JSON.stringify({ read, listedSize })).toEqual(viewer.sort());
+      }
+    }
   });
 
   it("flags a blob that is not base64 and a content without mimeType", () => {
@@ -61,6 +114,12 @@ describe("mime types against magic numbers", () => {
     expect(mimeContradicts("application/epub+zip", "application/zip")).toBe(false);
     expect(mimeContradicts("image/png; charset=binary", "image/png")).toBe(false);
     expect(mimeContradicts("image/png", "text/plain")).toBe(false);
+  });
+
+  it("reads the declared type with the viewer's parser: aliases resolved, a non-type contradicts nothing", () => {
+    expect(mimeContradicts("IMAGE/JPG; q=1", "image/jpeg")).toBe(false);
+    expect(mimeContradicts("application/x-gzip", "application/gzip")).toBe(false);
+    expect(mimeContradicts("image/png,image/jpeg", "image/png")).toBe(false);
   });
 });
 

@@ -4,9 +4,10 @@
  * decides when to run them and keeps the problems.
  */
 import type { Resource, ResourceTemplate } from "@modelcontextprotocol/sdk/types.js";
-import { base64ByteLength, isValidBase64 } from "../base64";
-import { utf8ByteLength } from "../content-kind";
+import { checkContent, readByteLength, type ContentLike } from "../content-checks";
+import { mimeEssence } from "../mime-dispatch";
 import { parseTemplate, matchTemplate, type TemplatePart } from "../uri-template";
+import { short } from "./quote";
 import type { ProblemCode } from "./rules";
 
 export interface Finding {
@@ -15,9 +16,9 @@ export interface Finding {
   subject: string;
   message: string;
   uri?: string;
+  /** The method the finding is about, when the rule knows it (kept as evidence). */
+  method?: string;
 }
-
-const short = (s: string, n = 120) => (s.length > n ? `${s.slice(0, n)}…` : s);
 
 interface Iconish {
   src?: unknown;
@@ -101,112 +102,71 @@ export function checkListedTemplate(t: ResourceTemplate): Finding[] {
   return out;
 }
 
-/** Equal as URIs: exactly, or after WHATWG URL normalization (case of scheme and host, escapes). */
-export function sameUri(a: string, b: string): boolean {
-  if (a === b) return true;
-  try {
-    return new URL(a).href === new URL(b).href;
-  } catch {
-    return false;
-  }
-}
-
 /**
- * A read's contents are about the requested URI when one of them is that URI, or lies below it
- * (a directory or collection read returning its members: `file:///d/` → `file:///d/a.txt`). Only
- * when none is do we flag it — multi-content reads that add related URIs are fine.
+ * Synchronous checks of one read result; `listedSize` is the size the listing gave the URI. The
+ * content rules are lib/content-checks.ts's, the viewer's own; this names them as problems.
  */
-export function contentsMatchRequest(requested: string, contentUris: readonly string[]): boolean {
-  if (contentUris.length === 0) return true; // nothing to compare (an empty read is not this rule)
-  const base = requested.endsWith("/") ? requested : `${requested}/`;
-  return contentUris.some((u) => sameUri(u, requested) || u.startsWith(base));
-}
-
-/** Bytes of a content item as the server meant them: UTF-8 of text, decoded length of a blob. */
-export function contentBytes(item: { text?: unknown; blob?: unknown }): number | undefined {
-  // Counted, not encoded: a 10 MB read would allocate its bytes again (~20 ms) on every read.
-  if (typeof item.text === "string") return utf8ByteLength(item.text);
-  if (typeof item.blob === "string") return base64ByteLength(item.blob);
-  return undefined;
-}
-
-/** A content item as it arrived: nothing about its fields is trusted. */
-export interface ContentLike {
-  uri?: unknown;
-  mimeType?: unknown;
-  text?: unknown;
-  blob?: unknown;
-  annotations?: unknown;
-}
-
-/** Synchronous checks of one read result; `listedSize` is the size the listing gave the URI. */
 export function checkReadResult(
   requested: string,
   result: { contents?: unknown },
   listedSize?: number,
 ): Finding[] {
-  const out: Finding[] = [];
   const contents = (Array.isArray(result.contents) ? result.contents : []) as ContentLike[];
   const uris = contents.map((c) => c.uri).filter((u): u is string => typeof u === "string");
-  if (!contentsMatchRequest(requested, uris))
-    out.push({
-      code: "read-uri-mismatch",
-      subject: requested,
-      uri: requested,
-      message: `Reading ${short(requested)} returned ${uris.length === 1 ? "a content" : "contents"} for ${uris
-        .slice(0, 3)
-        .map((u) => short(u, 80))
-        .join(", ")}${uris.length > 3 ? "…" : ""} and none for the requested URI.`,
-    });
-  for (const item of contents) {
+  const read = {
+    requestedUri: requested,
+    itemCount: contents.length,
+    readByteLength: readByteLength(contents),
+    listed: listedSize === undefined ? undefined : { size: listedSize },
+    contentUris: uris,
+  };
+  // In the panel's order: the read's URI, then each item's own problems, then the read's size.
+  const first: Finding[] = [];
+  const items: Finding[] = [];
+  const last: Finding[] = [];
+  contents.forEach((item, index) => {
     const at = typeof item.uri === "string" ? item.uri : requested;
-    if (typeof item.blob === "string" && !isValidBase64(item.blob))
-      out.push({
-        code: "blob-not-base64",
-        subject: at,
-        uri: at,
-        message: `The blob of ${short(at)} is not valid base64.`,
-      });
-    if (typeof item.mimeType !== "string" || item.mimeType === "")
-      out.push({
-        code: "missing-mime-type",
-        subject: at,
-        uri: at,
-        message: `The content of ${short(at)} has no mimeType.`,
-      });
-    out.push(...checkAnnotations(at, item.annotations));
-  }
-  // Size is the whole resource's: compare only when exactly one content is the requested URI.
-  const own = contents.filter((c) => typeof c.uri === "string" && sameUri(c.uri, requested));
-  if (listedSize !== undefined && own.length === 1 && own[0]) {
-    const bytes = contentBytes(own[0]);
-    if (bytes !== undefined && bytes !== listedSize)
-      out.push({
-        code: "size-mismatch",
-        subject: requested,
-        uri: requested,
-        message: `${short(requested)} is listed with size ${listedSize} but the read returned ${bytes} bytes.`,
-      });
-  }
-  return out;
+    for (const issue of checkContent({ ...read, item, index })) {
+      if (issue.kind === "uri-mismatch")
+        first.push({
+          code: "read-uri-mismatch",
+          subject: requested,
+          uri: requested,
+          message: `Reading ${short(requested)} returned ${uris.length === 1 ? "a content" : "contents"} for ${uris
+            .slice(0, 3)
+            .map((u) => short(u, 80))
+            .join(", ")}${uris.length > 3 ? "…" : ""} and none for the requested URI.`,
+        });
+      else if (issue.kind === "invalid-base64")
+        items.push({
+          code: "blob-not-base64",
+          subject: at,
+          uri: at,
+          message: `The blob of ${short(at)} is not valid base64.`,
+        });
+      else if (issue.kind === "missing-mime-type")
+        items.push({
+          code: "missing-mime-type",
+          subject: at,
+          uri: at,
+          message: `The content of ${short(at)} has no mimeType.`,
+        });
+      else if (issue.kind === "size-mismatch")
+        last.push({
+          code: "size-mismatch",
+          subject: requested,
+          uri: requested,
+          message: `${short(requested)} is listed with size ${issue.listed} but the read returned ${issue.actual} bytes.`,
+        });
+      // mime-mismatch needs the listed type, which the panel does not pass: it has no rule code.
+    }
+    items.push(...checkAnnotations(at, item.annotations));
+  });
+  return [...first, ...items, ...last];
 }
 
 /** Types that say "some bytes", which no magic number can contradict. */
 const GENERIC = new Set(["application/octet-stream", "application/x-binary", "binary/octet-stream"]);
-const ALIASES: Record<string, string> = {
-  "image/jpg": "image/jpeg",
-  "image/pjpeg": "image/jpeg",
-  "application/x-gzip": "application/gzip",
-  "application/x-zip-compressed": "application/zip",
-  "application/x-pdf": "application/pdf",
-  "audio/x-wav": "audio/wav",
-  "audio/wave": "audio/wav",
-  "image/x-icon": "image/vnd.microsoft.icon",
-};
-const essence = (m: string) => {
-  const e = m.split(";")[0]!.trim().toLowerCase();
-  return ALIASES[e] ?? e;
-};
 /** Containers whose magic a more specific format shares (a .docx is a ZIP, an SVG may sniff as XML). */
 const CONTAINERS: Record<string, RegExp> = {
   "application/zip": /zip|openxml|opendocument|epub|jar|java-archive|vnd\.android|xpinstall/,
@@ -221,14 +181,32 @@ const CONTAINERS: Record<string, RegExp> = {
  * binary formats count; "looks like text" is not evidence).
  */
 export function mimeContradicts(declared: string, sniffed: string): boolean {
-  const d = essence(declared);
-  const s = essence(sniffed);
+  const d = mimeEssence(declared);
+  const s = mimeEssence(sniffed);
+  if (d === undefined || s === undefined) return false; // not a media type: nothing to contradict
   if (d === s || GENERIC.has(d) || s === "text/plain") return false;
   const container = CONTAINERS[s];
   if (container?.test(d)) return false;
   if (d.endsWith("+zip") && s === "application/zip") return false;
   if (d.endsWith("+xml") && s === "application/xml") return false;
   return true;
+}
+
+/** A blob whose first bytes (lib/mime-sniff.ts found them to be `found`) contradict its declared type. */
+export function checkSniffedBlob(
+  uri: string,
+  declared: string,
+  found: { mimeType: string; description: string } | undefined,
+): Finding[] {
+  if (!found || !mimeContradicts(declared, found.mimeType)) return [];
+  return [
+    {
+      code: "mime-type-contradicts-bytes",
+      subject: uri,
+      uri,
+      message: `${uri} is declared ${declared} but its bytes are ${found.description} (${found.mimeType}).`,
+    },
+  ];
 }
 
 /**

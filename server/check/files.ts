@@ -5,8 +5,8 @@ import { copyFile, link, lstat, open, opendir, realpath, rename, stat, unlink } 
 import path from "node:path";
 import { parseEnv } from "node:util";
 import { checkFileSchema, type CheckFile } from "@/lib/check/schema";
+import { findJsonSyntaxError } from "@/lib/json-scan";
 import { isInside } from "./checks-root";
-import { findJsonSyntaxError } from "./json-syntax";
 
 export const CHECK_SUFFIX = ".check.json";
 export { DEFAULT_CHECK_DIR } from "./checks-root";

@@ -5,25 +5,17 @@
  * an active scan.
  */
 import path from "node:path";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { StdioLaunch } from "@/lib/contract";
 import type { ProblemCode } from "@/lib/lint/rules";
-import { openSession } from "@/server/testing/open-session";
-import { TEST_MARK_VAR, leftoverProcesses, testMark } from "@/server/testing/processes";
+import { closedAfterEachTest, openSession } from "@/server/testing/open-session";
+import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
 import { demoLaunch } from "../mcp/launch";
 import type { McpSession } from "../mcp/session";
 import { ProblemScan } from "./scan";
 
 const root = process.cwd();
-const sessions: McpSession[] = [];
-
-afterEach(async () => {
-  await Promise.all(sessions.splice(0).map((s) => s.close()));
-});
-
-afterAll(async () => {
-  expect(await leftoverProcesses()).toEqual([]);
-});
+const sessions = closedAfterEachTest();
 
 const mark = () => ({ [TEST_MARK_VAR]: testMark() });
 
@@ -146,13 +138,15 @@ describe("no false positives", () => {
     const { problems, state } = await scanned(demoLaunch(mark()));
     expect(state.reads).toBeGreaterThan(0);
     // server/demo/samples.ts and catalog.ts serve these deliberately, to show the viewer's
-    // handling of odd content: a read answering for another URI, a blob that is not base64, a PNG
-    // blob and a log file without mimeType. Each is a real spec problem, found correctly.
+    // handling of odd content: a read answering for another URI with a size it was not listed
+    // with, a blob that is not base64, a PNG blob and a log file without mimeType. Each is a real
+    // spec problem, found correctly, and the viewer warns of the same on the same reads.
     expect(problems.map((p) => `${p.code} ${p.evidence.uri}`).sort()).toEqual([
       "blob-not-base64 demo://samples/odd/invalid-base64.bin",
       "missing-mime-type demo://samples/blobs/unlabelled",
       "missing-mime-type file:///srv/app/logs/server.log",
       "read-uri-mismatch demo://samples/odd/contradiction.txt",
+      "size-mismatch demo://samples/odd/contradiction.txt",
     ]);
   });
 });

@@ -9,7 +9,7 @@
  */
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { ScanState } from "@/lib/lint/problem";
-import { contentBytes } from "@/lib/lint/checks";
+import { contentByteLength } from "@/lib/content-kind";
 import type { McpSession } from "../mcp/session";
 
 export const SCAN_LIMITS = { reads: 200, bytes: 10 * 1024 * 1024 } as const;
@@ -84,7 +84,7 @@ export class ProblemScan {
         }
         try {
           const result = await s.read(uri, true, silent);
-          for (const c of result.contents) this.state.bytes += contentBytes(c) ?? 0;
+          for (const c of result.contents) this.state.bytes += contentByteLength(c);
         } catch {
           // A failing read is judged by the linter from its error response (or is a transport failure).
         }

@@ -1,27 +1,35 @@
 /**
  * The Problems panel's engine for one session: fed passively with every JSON-RPC message the
- * session's traffic tap hears (and every stdout line that was not one), it runs the pure checks of
- * lib/lint/ and keeps one problem per code and subject. Bounded: at most `capacity` problems (the
- * rest are counted as dropped), and the bookkeeping it needs (requests in flight, listed sizes,
- * subscriptions, list walks) is capped too. It never changes what the session does.
+ * session's traffic tap hears (and every stdout line that was not one), it correlates responses
+ * with our requests, keeps the bookkeeping the rules need and one problem per code and subject.
+ * Every rule's body is in lib/lint/ (traffic-checks.ts, checks.ts), a pure function of the
+ * evidence handed to it here. Bounded: at most `capacity` problems (the rest are counted as
+ * dropped), and the bookkeeping (requests in flight, listed sizes, subscriptions, list walks) is
+ * capped too. It never changes what the session does.
  *
  * No `server-only`: the CLI's `lint` command loads it outside Next.
  */
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import type { ContentLike, Finding } from "@/lib/lint/checks";
+import type { ContentLike } from "@/lib/content-checks";
+import type { Finding } from "@/lib/lint/checks";
 import {
   checkListedResource,
   checkListedTemplate,
   checkModernCacheFields,
   checkReadResult,
   checkResourcesAgainstTemplates,
-  mimeContradicts,
+  checkSniffedBlob,
 } from "@/lib/lint/checks";
-import { decodeBase64Lenient, base64Head } from "@/lib/base64";
-import { sniffBytes, SNIFF_BYTES } from "@/lib/mime-sniff";
+import * as traffic from "@/lib/lint/traffic-checks";
+import type { Capabilities } from "@/lib/lint/traffic-checks";
 import type { Problem } from "@/lib/lint/problem";
+import { EXCERPT_CHARS, excerpt } from "@/lib/lint/quote";
 import { RULES } from "@/lib/lint/rules";
+import { decodeBase64Lenient, base64Head } from "@/lib/base64";
 import { boundedKey, clip, MAX_FIELD_CHARS, MAX_TEXT_CHARS } from "@/lib/bounds";
+import { sniffBytes, SNIFF_BYTES } from "@/lib/mime-sniff";
+
+export { excerpt };
 
 export interface LinterOptions {
   /** A request slower than this is a `slow-request` warning. */
@@ -54,33 +62,8 @@ export interface MessageContext {
   json?: string;
 }
 
-/** Where a declared capability promises a method (basic/lifecycle#capability-negotiation). */
-const CAPABILITY_OF: Record<string, (caps: Caps) => boolean> = {
-  "resources/list": (c) => Boolean(c.resources),
-  "resources/read": (c) => Boolean(c.resources),
-  "resources/templates/list": (c) => Boolean(c.resources),
-  "resources/subscribe": (c) => Boolean(c.resources?.subscribe),
-  "resources/unsubscribe": (c) => Boolean(c.resources?.subscribe),
-  "prompts/list": (c) => Boolean(c.prompts),
-  "prompts/get": (c) => Boolean(c.prompts),
-  "tools/list": (c) => Boolean(c.tools),
-  "tools/call": (c) => Boolean(c.tools),
-  "completion/complete": (c) => Boolean(c.completions),
-  "logging/setLevel": (c) => Boolean(c.logging),
-};
-
-interface Caps {
-  resources?: { subscribe?: boolean; listChanged?: boolean };
-  prompts?: unknown;
-  tools?: unknown;
-  completions?: unknown;
-  logging?: unknown;
-}
-
-const NOT_FOUND_TEXT = /not[\s_-]?found|unknown resource|no such|does not exist/i;
 const LIST_METHODS = new Set(["resources/list", "resources/templates/list"]);
 const MAX_TRACKED = 10_000;
-const EXCERPT = 400;
 
 function boundedSet<T>(set: Set<T>, value: T): void {
   set.add(value);
@@ -96,15 +79,13 @@ function boundedMap<K, V>(map: Map<K, V>, key: K, value: V): void {
 /** A problem's message quotes URIs and what the server said: at most this many characters. */
 export const MAX_PROBLEM_MESSAGE_CHARS = 4_096;
 
-export function excerpt(value: unknown, max = EXCERPT): string {
-  const text = typeof value === "string" ? value : (JSON.stringify(value) ?? String(value));
-  return clip(text, max);
-}
-
 /** A request id as a bookkeeping key: a 10 MB id must not be kept (or hashed twice) whole. */
 function idKey(direction: "in" | "out", id: string | number): string {
   return `${direction}:${typeof id}:${typeof id === "string" ? boundedKey(id, MAX_FIELD_CHARS) : id}`;
 }
+
+/** What the linter knows of where a finding was seen (the rule's finding may name uri and method). */
+type Evidence = Problem["evidence"] & { trafficSeq?: number | undefined };
 
 export class TrafficLinter {
   private readonly problems = new Map<string, Problem>();
@@ -115,7 +96,7 @@ export class TrafficLinter {
   private readonly listedSize = new Map<string, number>();
   private readonly listedResources = new Set<string>();
   private templates: string[] = [];
-  private capabilities: Caps | null = null;
+  private capabilities: Capabilities | null = null;
   private protocolVersion: string | null = null;
   private readonly async = new Set<Promise<void>>();
   private readonly listeners = new Set<() => void>();
@@ -157,41 +138,9 @@ export class TrafficLinter {
 
   /** A stdout line that was not a JSON-RPC message (stdio only). */
   strayLine(line: string): void {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(line);
-    } catch {
-      parsed = undefined;
-    }
-    const p = parsed as { jsonrpc?: unknown; id?: unknown; error?: { code?: unknown } } | undefined;
-    // A JSON-RPC error whose code is not a number fails the SDK's schema and lands here.
-    if (
-      p &&
-      p.jsonrpc === "2.0" &&
-      p.error &&
-      typeof p.error === "object" &&
-      typeof p.error.code !== "number"
-    ) {
-      // Peek, not take: a server may still send a proper answer for the id after this one.
-      const method = this.peekPending("out", p.id)?.method;
-      this.add(
-        {
-          code: "error-without-code",
-          subject: method ?? "response",
-          message: `An error response${method ? ` to ${method}` : ""} has ${p.error.code === undefined ? "no code" : `code ${excerpt(p.error.code)}`}; JSON-RPC error codes are integers.`,
-        },
-        { excerpt: excerpt(line), ...(method ? { method } : {}) },
-      );
-      return;
-    }
-    this.add(
-      {
-        code: "stdout-not-jsonrpc",
-        subject: "stdout",
-        message: `The server wrote a line to stdout that is not a JSON-RPC message: ${excerpt(line, 100)}`,
-      },
-      { excerpt: excerpt(line) },
-    );
+    // Peek, not take: a server may still send a proper answer for the id after this one.
+    const findings = traffic.checkStrayLine(line, (id) => this.peekPending("out", id)?.method);
+    this.addAll(findings, { excerpt: excerpt(line) });
   }
 
   /** Every message in both directions, in order, as the traffic tap hears it. */
@@ -213,30 +162,22 @@ export class TrafficLinter {
     if (direction !== "in") return; // our answers to the server's requests
     const req = hasId ? this.takePending("out", m.id!) : undefined;
     if (!req) {
-      this.add(
-        {
-          code: "response-without-request",
-          subject: `id ${excerpt(m.id ?? null, MAX_FIELD_CHARS)}`,
-          message: `The server sent a response with id ${excerpt(m.id ?? null)}, which no request of ours carried.`,
-        },
-        { trafficSeq: ctx.trafficSeq, excerpt: excerpt(ctx.json ?? message) },
-      );
+      this.addAll(traffic.checkResponseWithoutRequest(m.id), {
+        trafficSeq: ctx.trafficSeq,
+        excerpt: excerpt(ctx.json ?? message),
+      });
       return;
     }
-    const latency = Date.now() - req.at;
-    // initialize (or the 2026-07-28 probe, server/discover) is timed from spawn: its latency is
-    // mostly the process starting (npx may even download), which clients bound with a separate
-    // connect timeout. Not a slow request.
-    if (latency > this.slowMs && req.method !== "initialize" && req.method !== "server/discover")
-      this.add(
-        {
-          code: "slow-request",
-          subject: req.method,
-          message: `${req.method} took ${(latency / 1000).toFixed(1)} s (threshold ${(this.slowMs / 1000).toFixed(1)} s).`,
-        },
-        { trafficSeq: ctx.trafficSeq, method: req.method },
-      );
-    if (m.error !== undefined) this.errorResponse(req, m.error, ctx, message);
+    this.addAll(traffic.checkSlowRequest(req.method, Date.now() - req.at, this.slowMs), {
+      trafficSeq: ctx.trafficSeq,
+      method: req.method,
+    });
+    if (m.error !== undefined)
+      this.addAll(traffic.checkErrorResponse(req, m.error, this.capabilities), {
+        trafficSeq: ctx.trafficSeq,
+        method: req.method,
+        excerpt: excerpt(ctx.json ?? message),
+      });
     else this.result(req, m.result, ctx);
   }
 
@@ -294,130 +235,32 @@ export class TrafficLinter {
   }
 
   private notification(method: string, params: Record<string, unknown>, ctx: MessageContext): void {
-    const caps = this.capabilities;
-    if (method === "notifications/resources/list_changed" && caps && !caps.resources?.listChanged)
-      this.add(
-        {
-          code: "notification-without-capability",
-          subject: method,
-          message:
-            "The server sent notifications/resources/list_changed but did not declare resources.listChanged.",
-        },
-        { trafficSeq: ctx.trafficSeq, method },
-      );
-    if (method === "notifications/resources/updated") {
-      const uri = typeof params.uri === "string" ? params.uri : "";
-      if (caps && !caps.resources?.subscribe)
-        this.add(
-          {
-            code: "notification-without-capability",
-            subject: method,
-            message:
-              "The server sent notifications/resources/updated but did not declare resources.subscribe.",
-          },
-          { trafficSeq: ctx.trafficSeq, method, uri },
-        );
-      else if (!this.subscribed.has(boundedKey(uri)))
-        this.add(
-          {
-            code: "updated-not-subscribed",
-            subject: uri,
-            uri,
-            message: `The server sent resources/updated for ${uri}, which the client never subscribed to.`,
-          },
-          { trafficSeq: ctx.trafficSeq, method },
-        );
-    }
-  }
-
-  private errorResponse(
-    req: Pending,
-    error: { code?: unknown; message?: unknown },
-    ctx: MessageContext,
-    raw: unknown,
-  ) {
-    const code = error.code;
-    const evidence = { trafficSeq: ctx.trafficSeq, method: req.method, excerpt: excerpt(ctx.json ?? raw) };
-    if (typeof code !== "number") {
-      // Reached only where a transport passes such a message on (the SDK's schema rejects it).
-      this.add(
-        {
-          code: "error-without-code",
-          subject: req.method,
-          message: `An error response to ${req.method} has no numeric code.`,
-        },
-        evidence,
-      );
-      return;
-    }
-    if (code === -32601 && this.capabilities && CAPABILITY_OF[req.method]?.(this.capabilities))
-      this.add(
-        {
-          code: "capability-method-not-found",
-          subject: req.method,
-          message: `The server declared the capability for ${req.method} but answered it with -32601 Method not found.`,
-        },
-        evidence,
-      );
-    const uri = typeof req.params.uri === "string" ? req.params.uri : undefined;
-    const message = typeof error.message === "string" ? error.message : "";
-    if (req.method === "resources/read" && code !== -32002 && code !== -32602 && NOT_FOUND_TEXT.test(message))
-      this.add(
-        {
-          code: "not-found-code",
-          subject: "resources/read",
-          message: `A read of an unknown resource was answered with code ${code} ("${excerpt(message, 80)}"); expected -32002 or -32602.`,
-          ...(uri ? { uri } : {}),
-        },
-        evidence,
-      );
+    const uri = typeof params.uri === "string" ? params.uri : "";
+    const server = { capabilities: this.capabilities, subscribed: this.subscribed.has(boundedKey(uri)) };
+    this.addAll(traffic.checkNotification(method, params, server), { trafficSeq: ctx.trafficSeq, method });
   }
 
   /** A not-found probe's answer (the active scan reads a URI no server has). */
   notFoundProbe(uri: string, code: number | undefined, message: string): void {
-    if (code === -32002 || code === -32602) return;
-    this.add(
-      {
-        code: "not-found-code",
-        subject: "resources/read",
-        uri,
-        message: `Reading a URI the server does not have (${uri}) was answered with ${code === undefined ? "no error" : `code ${code}`} ("${excerpt(message, 80)}"); expected -32002 or -32602.`,
-      },
-      { method: "resources/read", uri },
-    );
+    this.addAll(traffic.checkNotFoundProbe(uri, code, message), { method: "resources/read", uri });
   }
 
   private result(req: Pending, result: unknown, ctx: MessageContext): void {
     const r = (result ?? {}) as Record<string, unknown>;
     const evidence = { trafficSeq: ctx.trafficSeq, method: req.method };
     if (req.method === "initialize" || req.method === "server/discover") {
-      this.capabilities = (r.capabilities as Caps | undefined) ?? {};
+      this.capabilities = (r.capabilities as Capabilities | undefined) ?? {};
       if (typeof r.protocolVersion === "string") this.protocolVersion = r.protocolVersion;
       return;
     }
-    for (const f of checkModernCacheFields(req.method, r, this.protocolVersion)) this.add(f, evidence);
+    this.addAll(checkModernCacheFields(req.method, r, this.protocolVersion), evidence);
     if (req.walk) this.page(req.walk, r, ctx);
     if (req.method === "resources/read" && typeof req.params.uri === "string") {
       const uri = req.params.uri;
       const contents = (Array.isArray(r.contents) ? r.contents : []) as ContentLike[];
-      for (const f of checkReadResult(uri, { contents }, this.listedSize.get(boundedKey(uri))))
-        this.add(f, { ...evidence, uri: f.uri ?? uri });
-      if (ctx.invalidUtf8) {
-        // The line held invalid bytes; the decoder made each one U+FFFD. Name the items that have one.
-        const bad = contents.filter((c) => typeof c.text === "string" && c.text.includes("\uFFFD"));
-        for (const c of bad.length > 0 ? bad : contents.slice(0, 1)) {
-          const at = typeof c.uri === "string" ? c.uri : uri;
-          this.add(
-            {
-              code: "text-not-utf8",
-              subject: at,
-              uri: at,
-              message: `The read of ${uri} arrived with bytes that are not valid UTF-8${bad.length > 0 ? ` in the text of ${at}` : ""}.`,
-            },
-            evidence,
-          );
-        }
-      }
+      const listedSize = this.listedSize.get(boundedKey(uri));
+      this.addAll(checkReadResult(uri, { contents }, listedSize), { ...evidence, uri });
+      if (ctx.invalidUtf8) this.addAll(traffic.checkUndecodableRead(uri, contents), evidence);
       for (const c of contents)
         if (typeof c.blob === "string" && typeof c.mimeType === "string")
           this.sniff(typeof c.uri === "string" ? c.uri : uri, c.mimeType, c.blob, ctx.trafficSeq);
@@ -436,32 +279,15 @@ export class TrafficLinter {
     ) as Record<string, unknown>[];
     const evidence = { trafficSeq: ctx.trafficSeq, method: walk.method };
     const next = typeof r.nextCursor === "string" ? r.nextCursor : undefined;
-    if (items.length === 0 && next !== undefined)
-      this.add(
-        {
-          code: "empty-page-with-cursor",
-          subject: walk.method,
-          message: `Page ${walk.pages} of ${walk.method} is empty but has a nextCursor.`,
-        },
-        evidence,
-      );
+    this.addAll(traffic.checkEmptyPage(walk.method, walk.pages, items.length, next), evidence);
     for (const item of items) {
       const key = boundedKey(String(isTemplates ? item.uriTemplate : item.uri));
-      if (walk.uris.has(key))
-        this.add(
-          {
-            code: "duplicate-uri",
-            subject: key,
-            uri: key,
-            message: `${walk.method} lists ${key} more than once (again on page ${walk.pages}).`,
-          },
-          evidence,
-        );
+      this.addAll(traffic.checkDuplicateUri(walk.method, key, walk.pages, walk.uris.has(key)), evidence);
       boundedSet(walk.uris, key);
       if (isTemplates) {
-        for (const f of checkListedTemplate(item as never)) this.add(f, { ...evidence, uri: f.uri });
+        this.addAll(checkListedTemplate(item as never), evidence);
       } else {
-        for (const f of checkListedResource(item as never)) this.add(f, { ...evidence, uri: f.uri });
+        this.addAll(checkListedResource(item as never), evidence);
         if (typeof item.size === "number") boundedMap(this.listedSize, key, item.size);
         else this.listedSize.delete(key);
         boundedSet(this.listedResources, key);
@@ -469,20 +295,14 @@ export class TrafficLinter {
     }
     if (isTemplates && next === undefined) this.templates = [...walk.uris];
     if (next === undefined) {
-      for (const f of checkResourcesAgainstTemplates(this.templates, [...this.listedResources]))
-        this.add(f, { method: walk.method, uri: f.uri });
+      const outside = checkResourcesAgainstTemplates(this.templates, [...this.listedResources]);
+      this.addAll(outside, { method: walk.method });
       return;
     }
     const nextKey = boundedKey(next, MAX_FIELD_CHARS);
-    if (walk.cursors.has(nextKey)) {
-      this.add(
-        {
-          code: "repeating-cursor",
-          subject: walk.method,
-          message: `${walk.method} page ${walk.pages} handed out cursor ${excerpt(next, 60)} again; a client following it loops forever.`,
-        },
-        evidence,
-      );
+    const repeating = traffic.checkRepeatingCursor(walk.method, walk.pages, next, walk.cursors.has(nextKey));
+    if (repeating.length > 0) {
+      this.addAll(repeating, evidence);
       return;
     }
     boundedSet(walk.cursors, nextKey);
@@ -491,18 +311,9 @@ export class TrafficLinter {
 
   private sniff(uri: string, declared: string, blob: string, trafficSeq: number | undefined): void {
     const job = sniffBytes(decodeBase64Lenient(base64Head(blob, SNIFF_BYTES), SNIFF_BYTES))
-      .then((found) => {
-        if (found && mimeContradicts(declared, found.mimeType))
-          this.add(
-            {
-              code: "mime-type-contradicts-bytes",
-              subject: uri,
-              uri,
-              message: `${uri} is declared ${declared} but its bytes are ${found.description} (${found.mimeType}).`,
-            },
-            { trafficSeq, method: "resources/read" },
-          );
-      })
+      .then((found) =>
+        this.addAll(checkSniffedBlob(uri, declared, found), { trafficSeq, method: "resources/read" }),
+      )
       .catch(() => undefined) // unknown bytes are no evidence
       .finally(() => this.async.delete(job));
     this.async.add(job);
@@ -512,7 +323,11 @@ export class TrafficLinter {
    * The one way in to the problem store, and where a problem is bounded: its key, subject,
    * message and evidence never hold more than their caps of what the server sent (lib/bounds.ts).
    */
-  private add(f: Finding, evidence: Problem["evidence"] & { trafficSeq?: number | undefined }): void {
+  private addAll(findings: readonly Finding[], evidence: Evidence): void {
+    for (const f of findings) this.add(f, evidence);
+  }
+
+  private add(f: Finding, evidence: Evidence): void {
     const key = `${f.code} ${boundedKey(f.subject)}`;
     const existing = this.problems.get(key);
     if (existing) {
@@ -529,8 +344,9 @@ export class TrafficLinter {
     if (evidence.trafficSeq !== undefined) clean.trafficSeq = evidence.trafficSeq;
     const uri = f.uri ?? evidence.uri;
     if (uri !== undefined) clean.uri = clip(uri, MAX_TEXT_CHARS);
-    if (evidence.method !== undefined) clean.method = clip(evidence.method, MAX_FIELD_CHARS);
-    if (evidence.excerpt !== undefined) clean.excerpt = clip(evidence.excerpt, EXCERPT + 40);
+    const method = f.method ?? evidence.method;
+    if (method !== undefined) clean.method = clip(method, MAX_FIELD_CHARS);
+    if (evidence.excerpt !== undefined) clean.excerpt = clip(evidence.excerpt, EXCERPT_CHARS + 40);
     this.problems.set(key, {
       code: f.code,
       severity: rule.severity,

@@ -4,7 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 import { httpTransportChoices, type LaunchSpec } from "@/lib/contract";
 import { configDir, writeFileAtomic } from "@/server/config-dir";
-import { findJsonSyntaxError } from "@/server/check/json-syntax";
+import { findJsonSyntaxError } from "@/lib/json-scan";
 
 /** A server the user confirmed, as kept across restarts. */
 export interface SavedServer {

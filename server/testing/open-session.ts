@@ -1,7 +1,24 @@
+import { afterAll, afterEach, expect } from "vitest";
 import type { LaunchSpec } from "@/lib/contract";
 import type { InspectorEvent } from "@/lib/events";
 import { readConfig, type McpConfig } from "@/server/mcp/config";
 import { McpSession } from "@/server/mcp/session";
+import { leftoverProcesses } from "./processes";
+
+/**
+ * The sessions a test file opens (pass it to openSession): closed after each test, and the file
+ * fails if any process it started outlives its last test.
+ */
+export function closedAfterEachTest(): McpSession[] {
+  const sessions: McpSession[] = [];
+  afterEach(async () => {
+    await Promise.all(sessions.splice(0).map((s) => s.close()));
+  });
+  afterAll(async () => {
+    expect(await leftoverProcesses()).toEqual([]);
+  });
+  return sessions;
+}
 
 /**
  * An McpSession called directly (no route in between), its events collected, and a way to wait

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { contentWarnings } from "./content-warnings";
+import { checkContent, contentWarnings } from "./content-checks";
 
 const base = { requestedUri: "demo://a", index: 0, itemCount: 1 };
 
-describe("contentWarnings: listed vs actual metadata", () => {
+describe("contentWarnings: what the viewer shows, listed vs actual metadata", () => {
   it("finds nothing when the server agrees with itself", () => {
     expect(
       contentWarnings({
@@ -22,6 +22,16 @@ describe("contentWarnings: listed vs actual metadata", () => {
         listed: { mimeType: "text/plain" },
       }),
     ).toEqual([{ kind: "mime-mismatch", listed: "text/plain", content: "application/json" }]);
+  });
+
+  it("does not call two names of one type a contradiction (image/jpg is image/jpeg)", () => {
+    expect(
+      contentWarnings({
+        ...base,
+        item: { uri: "demo://a", mimeType: "image/jpeg", blob: "AAAA" },
+        listed: { mimeType: "image/jpg" },
+      }),
+    ).toEqual([]);
   });
 
   it("does not call a missing type a contradiction", () => {
@@ -58,6 +68,27 @@ describe("contentWarnings: listed vs actual metadata", () => {
     expect(contentWarnings({ ...base, itemCount: 2, item: { uri: "demo://b", text: "" } })).toEqual([]);
   });
 
+  it("does not call one item below the requested URI a mismatch (a directory read), as the Problems panel does not", () => {
+    expect(
+      contentWarnings({ ...base, requestedUri: "file:///d/", item: { uri: "file:///d/a.txt", text: "" } }),
+    ).toEqual([]);
+  });
+
+  it("checks the uri of a read of several items once, when it is given every item's uri", () => {
+    const several = { ...base, itemCount: 2, contentUris: ["demo://b", "demo://c"] };
+    expect(contentWarnings({ ...several, item: { uri: "demo://b", text: "" } })).toEqual([
+      { kind: "uri-mismatch", requested: "demo://a", content: "demo://b" },
+    ]);
+    expect(contentWarnings({ ...several, index: 1, item: { uri: "demo://c", text: "" } })).toEqual([]);
+    expect(
+      contentWarnings({
+        ...several,
+        contentUris: ["demo://c", "demo://a"],
+        item: { uri: "demo://c", text: "" },
+      }),
+    ).toEqual([]);
+  });
+
   it("treats a percent-encoded IRI as the same uri", () => {
     expect(
       contentWarnings({
@@ -71,6 +102,23 @@ describe("contentWarnings: listed vs actual metadata", () => {
   it("reports invalid base64", () => {
     expect(contentWarnings({ ...base, item: { uri: "demo://a", blob: "not*base64!" } })).toEqual([
       { kind: "invalid-base64" },
+    ]);
+  });
+});
+
+describe("checkContent: every rule, for the viewer and the Problems panel", () => {
+  it("names a missing mimeType, which the viewer does not show as a warning", () => {
+    const input = { ...base, item: { uri: "demo://a", text: "x" } };
+    expect(checkContent(input)).toEqual([{ kind: "missing-mime-type" }]);
+    expect(contentWarnings(input)).toEqual([]);
+    expect(checkContent({ ...input, item: { ...input.item, mimeType: "" } })).toEqual([
+      { kind: "missing-mime-type" },
+    ]);
+  });
+
+  it("trusts no field of an item as a server sent it", () => {
+    expect(checkContent({ ...base, item: { uri: 7, mimeType: 1, text: 2 }, listed: { size: 9 } })).toEqual([
+      { kind: "missing-mime-type" },
     ]);
   });
 });
