@@ -2,18 +2,18 @@ import "server-only";
 import { CHECK_FILE_VERSION, type CheckFile, type Matcher, type Step } from "@/lib/check/schema";
 import { fitsShape, inferUriPattern, loosenCount } from "@/lib/check/uri-pattern";
 import { joinPointer } from "@/lib/json-pointer";
-import { detectVolatile, type VolatileField } from "@/lib/check/volatile";
+import { detectVolatile } from "@/lib/check/volatile";
 import type { RecordedStep, RecordingInfo } from "@/lib/recorder/types";
 
 export type { RecordedStep, RecordingInfo };
+export { MAX_RECORDING_CHARS, MAX_STEP_CHARS, MAX_STEPS, templateFor } from "./step-log";
 import type { ReadResponse, Resource, ResourceTemplate } from "@/lib/contract";
 import type { InspectorEvent } from "@/lib/events";
-import { matchTemplate } from "@/lib/uri-template";
 import type { McpSession, SessionOperation } from "@/server/mcp/session";
 import { appRoot } from "@/server/mcp/launch";
 import { referenceEnv, referenceHeaders } from "./launch";
 import { observeRead } from "./observe";
-import { MAX_URI_CHARS } from "@/lib/bounds";
+import { StepLog, templateFor } from "./step-log";
 
 /**
  * How long after a read or list the recorder looks again, to find fields that change by
@@ -23,35 +23,6 @@ import { MAX_URI_CHARS } from "@/lib/bounds";
 export const SECOND_LOOK_MS = 1_100;
 
 const reason = `changed between two observations ${SECOND_LOOK_MS} ms apart`;
-
-/** One recorded step, as JSON, at most (a text over 256 KB is kept as its digest: observe.ts). */
-export const MAX_STEP_CHARS = 8 * 1024 * 1024;
-/** A whole recording, as JSON, at most; past it (or past MAX_STEPS) nothing more is recorded. */
-export const MAX_RECORDING_CHARS = 64 * 1024 * 1024;
-export const MAX_STEPS = 2_000;
-
-/**
- * The first listed template that `uri` fits, with the values that fill it: RFC 6570 level 4
- * (lib/uri-template.ts), the same expander the runner replays `readTemplate` steps with.
- * A template that does not parse fits nothing.
- */
-export function templateFor(
-  uri: string,
-  templates: readonly ResourceTemplate[],
-): { uriTemplate: string; args: Record<string, string | string[]> } | undefined {
-  for (const t of templates) {
-    const values = matchTemplate(t.uriTemplate, uri);
-    if (!values) continue;
-    const args = Object.fromEntries(
-      Object.entries(values).map(([k, v]): [string, string | string[]] => [
-        k,
-        typeof v === "string" ? v : [...v],
-      ]),
-    );
-    return { uriTemplate: t.uriTemplate, args };
-  }
-  return undefined;
-}
 
 /**
  * Turns what the user does with one session into check steps, each with what the server answered
@@ -64,9 +35,9 @@ export function templateFor(
  */
 export class Recorder {
   readonly startedAt = Date.now();
-  private readonly steps: RecordedStep[] = [];
+  /** The steps so far, bounded; what was heard but not recorded is noted there. */
+  private readonly log = new StepLog(this.startedAt);
   private readonly pending = new Set<Promise<void>>();
-  private seq = 0;
   private readonly watched = new Set<string>();
   /** The user's actions that start notification streams: the watch of each uri, the last tool call. */
   private readonly watchStep = new Map<string, RecordedStep>();
@@ -76,15 +47,11 @@ export class Recorder {
   /** The listing a list_changed left the session with: the UI's re-list of it is no step. */
   private followedList: string | undefined;
   private readonly stopObserving: () => void;
-  /** The JSON size of the steps kept so far. */
-  private chars = 0;
-  /** What was heard but not recorded, and why (shown with the recording). */
-  private readonly notes: string[] = [];
 
   constructor(private readonly session: McpSession) {
     const s = session.summary();
-    this.push({
-      id: this.nextId("connect"),
+    this.log.push({
+      id: this.log.nextId("connect"),
       action: "connect",
       matchers: {},
       expect: {
@@ -130,45 +97,6 @@ export class Recorder {
     this.stopObserving();
   }
 
-  private nextId(action: string): string {
-    return `${String(++this.seq).padStart(2, "0")}-${action}`;
-  }
-
-  /**
-   * Keep a step, or refuse it (null, with a note) when it would break the recording's bounds:
-   * a step over MAX_STEP_CHARS, or a recording over MAX_RECORDING_CHARS or MAX_STEPS.
-   */
-  private push(step: Step, volatile: VolatileField[] = []): RecordedStep | null {
-    const size = JSON.stringify(step).length;
-    const refuse = (why: string) => {
-      if (this.notes.length < 50) this.notes.push(`Not recorded: ${step.action} (${why}).`);
-      return null;
-    };
-    if (size > MAX_STEP_CHARS)
-      return refuse(
-        `${size.toLocaleString("en-US")} characters of JSON; one step holds at most ${MAX_STEP_CHARS.toLocaleString("en-US")}`,
-      );
-    if (this.steps.length >= MAX_STEPS) return refuse(`a recording holds at most ${MAX_STEPS} steps`);
-    if (this.chars + size > MAX_RECORDING_CHARS)
-      return refuse(
-        `a recording holds at most ${MAX_RECORDING_CHARS.toLocaleString("en-US")} characters of JSON`,
-      );
-    this.chars += size;
-    const r = { step, volatile, at: Date.now() - this.startedAt };
-    this.steps.push(r);
-    return r;
-  }
-
-  /** A URI too long to replay or show (see lib/bounds.ts): its steps are refused. */
-  private tooLong(uri: string, action: string): boolean {
-    if (uri.length <= MAX_URI_CHARS) return false;
-    if (this.notes.length < 50)
-      this.notes.push(
-        `Not recorded: ${action} of a URI of ${uri.length.toLocaleString("en-US")} characters (at most ${MAX_URI_CHARS.toLocaleString("en-US")}).`,
-      );
-    return true;
-  }
-
   /** Look again a moment later and loosen the matchers of whatever changed by itself. */
   private secondLook(
     rec: RecordedStep,
@@ -196,12 +124,12 @@ export class Recorder {
     const key = kind === "resources" ? "uri" : "uriTemplate";
     const asItems = items as unknown as Record<string, unknown>[];
     // The UI re-lists after every list_changed; an unchanged repeat of the last list adds nothing.
-    const last = this.steps[this.steps.length - 1]?.step;
+    const last = this.log.steps[this.log.steps.length - 1]?.step;
     if (last?.action === action && JSON.stringify(last.expect.items) === JSON.stringify(asItems)) return;
     // The UI following a list_changed re-lists what the notification already said (its wait does).
     if (kind === "resources" && this.followedList === JSON.stringify(asItems)) return;
-    const rec = this.push({
-      id: this.nextId(action),
+    const rec = this.log.push({
+      id: this.log.nextId(action),
       action,
       matchers: {},
       compare: { ordered: false, containsAtLeast: false },
@@ -257,20 +185,20 @@ export class Recorder {
   private read(uri: string, result: ReadResponse): void {
     // A watched resource is re-read by the UI on every update: the watch and its expectUpdated
     // steps already say that, so those reads are not steps of their own.
-    if (this.watched.has(uri) || this.tooLong(uri, "read")) return;
+    if (this.watched.has(uri) || this.log.tooLong(uri, "read")) return;
     const observed = observeRead(result);
     const listed = this.session.resources.value?.items.some((r) => r.uri === uri) ?? false;
     const template = listed ? undefined : templateFor(uri, this.session.templates.value?.items ?? []);
     const rec = template
-      ? this.push({
-          id: this.nextId("readTemplate"),
+      ? this.log.push({
+          id: this.log.nextId("readTemplate"),
           action: "readTemplate",
           matchers: {},
           uriTemplate: template.uriTemplate,
           arguments: template.args,
           expect: { uri, ...observed },
         })
-      : this.push({ id: this.nextId("read"), action: "read", matchers: {}, uri, expect: observed });
+      : this.log.push({ id: this.log.nextId("read"), action: "read", matchers: {}, uri, expect: observed });
     if (!rec) return;
     const first = template ? { uri, ...observed } : observed;
     this.secondLook(rec, first, async () => {
@@ -280,22 +208,22 @@ export class Recorder {
   }
 
   private watch(uri: string): void {
-    if (this.tooLong(uri, "watch")) return;
+    if (this.log.tooLong(uri, "watch")) return;
     this.watched.add(uri);
-    const rec = this.push({ id: this.nextId("watch"), action: "watch", matchers: {}, uri });
+    const rec = this.log.push({ id: this.log.nextId("watch"), action: "watch", matchers: {}, uri });
     if (rec) this.watchStep.set(uri, rec);
   }
 
   private unwatch(uri: string): void {
-    if (this.tooLong(uri, "unwatch")) return;
+    if (this.log.tooLong(uri, "unwatch")) return;
     this.watched.delete(uri);
-    this.push({ id: this.nextId("unwatch"), action: "unwatch", matchers: {}, uri });
+    this.log.push({ id: this.log.nextId("unwatch"), action: "unwatch", matchers: {}, uri });
   }
 
   private callTool(name: string, args: Record<string, unknown>): void {
     this.lastTool =
-      this.push({
-        id: this.nextId("callTool"),
+      this.log.push({
+        id: this.log.nextId("callTool"),
         action: "callTool",
         matchers: {},
         name,
@@ -306,7 +234,9 @@ export class Recorder {
   /** The latest of these recorded steps (any may be missing); the connect step when all are. */
   private latest(...candidates: (RecordedStep | undefined)[]): RecordedStep {
     const present = candidates.filter((c): c is RecordedStep => c !== undefined);
-    return present.sort((a, b) => this.steps.indexOf(b) - this.steps.indexOf(a))[0] ?? this.steps[0]!;
+    return (
+      present.sort((a, b) => this.log.steps.indexOf(b) - this.log.steps.indexOf(a))[0] ?? this.log.steps[0]!
+    );
   }
 
   /**
@@ -351,7 +281,7 @@ export class Recorder {
       }));
       if (!fold) return;
       // A URI too long to replay or show is left out of the shape (and noted once per change).
-      const fits = (uri: string) => !this.tooLong(uri, "expectListChanged");
+      const fits = (uri: string) => !this.log.tooLong(uri, "expectListChanged");
       for (const uri of event.diff.added.filter(fits)) if (!fold.removed.delete(uri)) fold.added.add(uri);
       for (const uri of event.diff.removed.filter(fits)) if (!fold.added.delete(uri)) fold.removed.add(uri);
       const step = fold.rec.step;
@@ -385,7 +315,7 @@ export class Recorder {
     let fold = this.streams.get(key);
     if (!fold) {
       const action = stream === "list_changed" ? "expectListChanged" : "expectUpdated";
-      const rec = this.push(create(this.nextId(action), withinMs));
+      const rec = this.log.push(create(this.log.nextId(action), withinMs));
       if (!rec) return undefined;
       fold = {
         rec,
@@ -410,8 +340,8 @@ export class Recorder {
     return {
       sessionId: this.session.id,
       startedAt: this.startedAt,
-      steps: this.steps,
-      ...(this.notes.length > 0 ? { notes: [...this.notes] } : {}),
+      steps: this.log.steps,
+      ...(this.log.notes.length > 0 ? { notes: [...this.log.notes] } : {}),
       pending: this.pending.size,
     };
   }
@@ -438,7 +368,7 @@ export class Recorder {
       name,
       server: era ? { ...server, era } : server,
       timeoutMs: 30_000,
-      steps: this.steps.map((s) => s.step),
+      steps: this.log.steps.map((s) => s.step),
     };
   }
 }

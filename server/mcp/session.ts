@@ -16,12 +16,7 @@ import { authorizationHeaderOf } from "@/lib/http-input";
 import { attachLinter } from "../lint/attach";
 import type { TrafficLinter } from "../lint/traffic-linter";
 import type { McpConfig } from "./config";
-import {
-  CompletionsNotSupportedError,
-  RestartNotSupportedError,
-  SessionNotConnectedError,
-  SignInRequiredError,
-} from "./errors";
+import { CompletionsNotSupportedError, RestartNotSupportedError, SessionNotConnectedError } from "./errors";
 import { InFlightRequests, type RequestContext } from "./in-flight";
 import { SessionAuth } from "./oauth/session-auth";
 import { walkPages, type PagedResult } from "./pagination";
@@ -29,6 +24,7 @@ import { SessionConnection } from "./session/connection";
 import { deriveName, sessionSummary } from "./session/identity";
 import { SessionLists, type LookOptions, type RelistReason } from "./session/lists";
 import { SessionOutput, type SessionObserver, type TrafficObserver } from "./session/output";
+import { SignInFlow } from "./session/sign-in";
 import { Subscriptions } from "./session/subscriptions";
 import type { Watch } from "./watches";
 
@@ -72,6 +68,7 @@ export class McpSession {
   private readonly connection: SessionConnection;
   private readonly lists: SessionLists;
   private readonly subscriptions: Subscriptions;
+  private readonly signInFlow: SignInFlow;
   /** What the user read lately, oldest first (watch mode re-reads them after a restart). */
   private readonly readUris = new Set<string>();
   /** Watch mode, while it is on; stopped by close(). */
@@ -116,6 +113,7 @@ export class McpSession {
       name: currentName,
       undeclared: () => this.undeclaredNotifications,
     });
+    this.signInFlow = new SignInFlow(this, this.connection);
     this.subscriptions = Subscriptions.over(this.connection, id, this.output, {
       name: currentName,
       read: (uri) => this.fetchRead(uri, true),
@@ -176,7 +174,8 @@ export class McpSession {
     this.output.note(text);
   }
 
-  private changed(): void {
+  /** The summary changed: tell every tab. */
+  changed(): void {
     this.output.emit({ type: "session", session: this.summary() });
   }
 
@@ -249,45 +248,21 @@ export class McpSession {
     if (why === "restart") await relisted;
   }
 
-  // ---- OAuth -------------------------------------------------------------------------------------
+  // ---- OAuth (server/mcp/session/sign-in.ts) ----------------------------------------------------
 
-  /**
-   * Connect again; if the server still wants consent, the SDK has produced a fresh authorization
-   * URL (a new pending flow) for the page to send the browser to.
-   */
-  async signIn(): Promise<string | null> {
-    const auth = this.requireAuth();
-    if (this.status === "connected") return null;
-    try {
-      await this.reconnect();
-      return null;
-    } catch (err) {
-      if (err instanceof SignInRequiredError && auth.authorizationUrl) return auth.authorizationUrl;
-      throw err;
-    }
+  /** Connect again; where to send the browser when the server still wants consent. */
+  signIn(): Promise<string | null> {
+    return this.signInFlow.signIn();
   }
 
-  /** OAuth: the browser came back with a code (its state already checked): tokens, then connect. */
-  async finishSignIn(result: { code: string } | { error: string }): Promise<void> {
-    const auth = this.requireAuth();
-    const transport = this.connection.transport;
-    if (!transport.finishAuth) throw new SessionNotConnectedError(this.name, "not a remote server");
-    if ("error" in result) return auth.refused(result.error);
-    await transport.finishAuth(result.code);
-    if (this.status === "disconnected") await this.reconnect();
+  /** The browser came back with a code (its state already checked): tokens, then connect. */
+  finishSignIn(result: { code: string } | { error: string }): Promise<void> {
+    return this.signInFlow.finish(result);
   }
 
-  /** OAuth: forget the tokens (and their stored copy) and end the connection they opened. */
-  async signOut(): Promise<void> {
-    this.requireAuth().signOut(this.id);
-    if (this.status === "disconnected") return this.changed();
-    await this.close();
-    this.connection.markDisconnected("Signed out: sign in again to connect.", true);
-  }
-
-  private requireAuth(): SessionAuth {
-    if (!this.auth) throw new SessionNotConnectedError(this.name, "not a remote server");
-    return this.auth;
+  /** Forget the tokens (and their stored copy) and end the connection they opened. */
+  signOut(): Promise<void> {
+    return this.signInFlow.signOut();
   }
 
   // ---- what the user asks of the server ------------------------------------------------------------
