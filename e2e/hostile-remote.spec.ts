@@ -13,7 +13,9 @@ import { startAppProcess, stopAppProcess } from "./support/app-process";
 const TOKEN = "hostile-remote-e2e-token";
 const SECRET = "user-secret-5e71";
 const OWN_AUTHORIZATION = "Bearer user-own-token-9c2d";
-const TIMEOUT_MS = 4_000;
+// Generous: a loaded CI machine parses the big-ids attack (40 MB a read) slowly; the timeout tests
+// below measure against this value, whatever it is.
+const TIMEOUT_MS = 8_000;
 
 let app: Awaited<ReturnType<typeof startAppProcess>> | undefined;
 let hostile: HttpServerHandle | undefined;

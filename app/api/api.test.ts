@@ -5,10 +5,11 @@
  */
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { TEST_MARK_VAR, leftoverProcesses, markedProcesses, testMark } from "@/server/testing/processes";
+import { TEST_MARK_VAR, markedProcesses, testMark } from "@/server/testing/processes";
 import type { InspectorEvent } from "@/lib/events";
 import { getRegistry } from "@/server/mcp/registry";
 import { call, callJson } from "@/server/testing/route-client";
+import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
 
 process.env.MCP_INSPECTOR_REQUEST_TIMEOUT_MS = "5000";
 
@@ -65,7 +66,7 @@ const del = (id: string) => call(sessionRoute.DELETE, { method: "DELETE", ...idP
 afterAll(async () => {
   const { body } = await callJson<{ sessions: Summary[] }>(sessionsRoute.GET);
   for (const s of body.sessions) await del(s.id);
-  expect(await leftoverProcesses()).toEqual([]);
+  await expectNoLeftoverProcesses();
 });
 
 describe("demo server over stdio", () => {

@@ -4,9 +4,9 @@
  * the transport used and header NAMES, never a header value, in any answer.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { leftoverProcesses } from "@/server/testing/processes";
 import { freePort, startEverythingHttp, type HttpServerHandle } from "@/server/testing/http-servers";
 import { call, callJson } from "@/server/testing/route-client";
+import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
 
 const sessionsRoute = await import("./sessions/route");
 const sessionRoute = await import("./sessions/[id]/route");
@@ -27,7 +27,7 @@ afterAll(async () => {
   for (const s of body.sessions) await call(sessionRoute.DELETE, { method: "DELETE", params: { id: s.id } });
   const pid = server.pid;
   await server.stop();
-  expect((await leftoverProcesses()).filter((p) => p.pid === pid)).toEqual([]);
+  await expectNoLeftoverProcesses(new Set([pid]));
 });
 
 interface Summary {

@@ -10,8 +10,9 @@ import vm from "node:vm";
 import { afterAll, expect, it } from "vitest";
 import { readConfig } from "@/server/mcp/config";
 import { SessionRegistry } from "@/server/mcp/registry";
-import { TEST_MARK_VAR, leftoverProcesses, testMark } from "@/server/testing/processes";
+import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
 import { call, callJson } from "@/server/testing/route-client";
+import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
 
 const sessionsRoute = await import("./sessions/route");
 const sessionRoute = await import("./sessions/[id]/route");
@@ -32,7 +33,7 @@ const gc = vm.runInNewContext("gc") as () => void;
 afterAll(async () => {
   const { body } = await callJson<{ sessions: { id: string }[] }>(sessionsRoute.GET);
   for (const s of body.sessions) await call(sessionRoute.DELETE, { method: "DELETE", params: { id: s.id } });
-  expect(await leftoverProcesses()).toEqual([]);
+  await expectNoLeftoverProcesses();
 });
 
 it("a 30 MB blob downloads through the content route intact; the backend keeps no copy of it", async () => {

@@ -4,11 +4,12 @@
  * handlers and the real SSE stream.
  */
 import path from "node:path";
-import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { InspectorEvent } from "@/lib/events";
-import { TEST_MARK_VAR, leftoverProcesses, testMark } from "@/server/testing/processes";
+import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
 import { EventReader } from "@/server/testing/event-reader";
 import { call, callJson } from "@/server/testing/route-client";
+import { noLeftoverProcessesAfterAll } from "@/server/testing/teardown";
 
 const sessionsRoute = await import("./sessions/route");
 const sessionRoute = await import("./sessions/[id]/route");
@@ -47,9 +48,7 @@ afterEach(async () => {
   for (const s of body.sessions) await call(sessionRoute.DELETE, { method: "DELETE", params: { id: s.id } });
   await events.stop();
 });
-afterAll(async () => {
-  expect(await leftoverProcesses()).toEqual([]);
-});
+noLeftoverProcessesAfterAll();
 
 async function connect(body: object): Promise<Summary> {
   const res = await callJson<Summary>(sessionsRoute.POST, { method: "POST", body });

@@ -6,8 +6,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { TEST_MARK_VAR, leftoverProcesses, testMark } from "@/server/testing/processes";
+import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
 import { call, callJson } from "@/server/testing/route-client";
+import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
 
 const sessionsRoute = await import("./sessions/route");
 const sessionRoute = await import("./sessions/[id]/route");
@@ -31,7 +32,7 @@ const del = (id: string) => call(sessionRoute.DELETE, { method: "DELETE", ...idP
 afterAll(async () => {
   const { body } = await callJson<{ sessions: { id: string }[] }>(sessionsRoute.GET);
   for (const s of body.sessions) await del(s.id);
-  expect(await leftoverProcesses()).toEqual([]);
+  await expectNoLeftoverProcesses();
 });
 
 const servers = [

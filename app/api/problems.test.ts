@@ -6,8 +6,9 @@
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ProblemsResponse } from "@/lib/lint/problem";
-import { TEST_MARK_VAR, leftoverProcesses, testMark } from "@/server/testing/processes";
+import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
 import { call, callJson } from "@/server/testing/route-client";
+import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
 
 process.env.MCP_INSPECTOR_REQUEST_TIMEOUT_MS = "5000";
 
@@ -37,7 +38,7 @@ const params = (id: string) => ({ params: { id } });
 
 afterAll(async () => {
   for (const id of ids) await call(sessionRoute.DELETE, { method: "DELETE", ...params(id) });
-  expect(await leftoverProcesses()).toEqual([]);
+  await expectNoLeftoverProcesses();
 });
 
 describe("problems API", () => {

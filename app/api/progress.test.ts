@@ -5,14 +5,15 @@
  * notifications/cancelled, which the server sees (its handler's signal fires and it says so on
  * stderr); the session is usable after.
  */
-import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { StderrResponse, TrafficResponse } from "@/lib/contract";
 import type { InspectorEvent } from "@/lib/events";
 import { REQUEST_ID_HEADER, newRequestId } from "@/lib/progress";
 import { SLOW_REPORT_URI, SLOW_TOOL } from "@/server/demo/uris";
 import { EventReader } from "@/server/testing/event-reader";
-import { TEST_MARK_VAR, leftoverProcesses, testMark } from "@/server/testing/processes";
+import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
 import { call, callJson } from "@/server/testing/route-client";
+import { noLeftoverProcessesAfterAll } from "@/server/testing/teardown";
 
 const sessionsRoute = await import("./sessions/route");
 const sessionRoute = await import("./sessions/[id]/route");
@@ -41,9 +42,7 @@ afterEach(async () => {
   for (const s of body.sessions) await call(sessionRoute.DELETE, { method: "DELETE", params: { id: s.id } });
   await events.stop();
 });
-afterAll(async () => {
-  expect(await leftoverProcesses()).toEqual([]);
-});
+noLeftoverProcessesAfterAll();
 
 async function connectDemo(): Promise<string> {
   const res = await callJson<{ id: string }>(sessionsRoute.POST, {

@@ -12,8 +12,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { AuthStateResponse, SignInResponse } from "@/lib/oauth";
 import { serverKey, tokenStore } from "@/server/mcp/oauth/token-store";
 import { freePort, startFixtureHttp, type HttpServerHandle } from "@/server/testing/http-servers";
-import { leftoverProcesses } from "@/server/testing/processes";
 import { call, callJson, TEST_PORT } from "@/server/testing/route-client";
+import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
 
 const dir = mkdtempSync(path.join(tmpdir(), "mcp-oauth-flow-"));
 process.env.MCP_INSPECTOR_CONFIG_DIR = path.join(dir, "config");
@@ -119,8 +119,7 @@ afterAll(async () => {
   for (const s of body.sessions) await call(sessionRoute.DELETE, { method: "DELETE", params: { id: s.id } });
   await Promise.all(started.map((s) => s.stop()));
   rmSync(dir, { recursive: true, force: true });
-  const left = (await leftoverProcesses()).filter((p) => startedPids.has(p.pid));
-  expect(left).toEqual([]);
+  await expectNoLeftoverProcesses(startedPids);
 });
 
 describe("OAuth sign-in of a remote server", () => {

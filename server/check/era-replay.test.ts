@@ -4,13 +4,14 @@
  * 2026-07-28 one, so the era a run speaks shows in whether the read passes.
  */
 import path from "node:path";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { checkFileSchema, type CheckFileInput } from "@/lib/check/schema";
 import type { McpSession } from "@/server/mcp/session";
 import { openSession } from "@/server/testing/open-session";
-import { TEST_MARK_VAR, leftoverProcesses, testMark } from "@/server/testing/processes";
+import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
 import { startRecording, stopRecording } from "./recorder";
 import { runCheck } from "./runner";
+import { noLeftoverProcessesAfterAll } from "@/server/testing/teardown";
 
 const fixture = path.join(process.cwd(), "e2e/fixtures/servers/modern-server.mjs");
 const sessions: McpSession[] = [];
@@ -20,9 +21,7 @@ afterEach(async () => {
   await Promise.all(sessions.splice(0).map((s) => s.close()));
 });
 
-afterAll(async () => {
-  expect(await leftoverProcesses()).toEqual([]);
-});
+noLeftoverProcessesAfterAll();
 
 function formCheck(era: "legacy" | "modern" | undefined): CheckFileInput {
   return {

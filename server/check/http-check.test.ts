@@ -10,11 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkFileSchema } from "@/lib/check/schema";
 import { runCheckCli } from "@/server/testing/check-cli";
 import { startEverythingHttp, type HttpServerHandle } from "@/server/testing/http-servers";
-import { leftoverProcesses } from "@/server/testing/processes";
 import { readConfig } from "@/server/mcp/config";
 import { McpSession } from "@/server/mcp/session";
 import { saveCheckFile } from "./files";
 import { startRecording, stopRecording } from "./recorder";
+import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
 
 const SECRET = "Bearer secret-xyz";
 const dir = mkdtempSync(path.join(tmpdir(), "mcp-http-check-"));
@@ -28,7 +28,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
   const pid = server.pid;
   await server.stop();
-  expect((await leftoverProcesses()).filter((p) => p.pid === pid)).toEqual([]);
+  await expectNoLeftoverProcesses(new Set([pid]));
 });
 
 describe("a check against an HTTP server", () => {

@@ -11,10 +11,11 @@ import { promisify } from "node:util";
 import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
 import { checkFileSchema } from "@/lib/check/schema";
-import { leftoverProcesses, TEST_MARK_VAR, testMark } from "@/server/testing/processes";
+import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
 import { serializeCheck } from "./files";
 import { playwrightSpec, specFileName } from "./playwright-export";
 import { runCheck } from "./runner";
+import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
 
 const exec = promisify(execFile);
 const root = process.cwd();
@@ -22,7 +23,7 @@ const dir = path.join(root, "e2e/.generated", `export-${process.pid}`);
 
 afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
-  expect(await leftoverProcesses()).toEqual([]);
+  await expectNoLeftoverProcesses();
 });
 
 async function playwright(env: Record<string, string>) {

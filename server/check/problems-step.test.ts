@@ -4,14 +4,13 @@
  * codes, and needs a version 3 file.
  */
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { checkFileSchema, type CheckFileInput } from "@/lib/check/schema";
-import { TEST_MARK_VAR, leftoverProcesses, testMark } from "@/server/testing/processes";
+import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
 import { runCheck } from "./runner";
+import { noLeftoverProcessesAfterAll } from "@/server/testing/teardown";
 
-afterAll(async () => {
-  expect(await leftoverProcesses()).toEqual([]);
-});
+noLeftoverProcessesAfterAll();
 
 const fixtureCheck = (flags: string[], step: Record<string, unknown>): CheckFileInput => ({
   version: 3,

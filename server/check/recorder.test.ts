@@ -9,10 +9,11 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseJUnit, xmlProblems } from "@/lib/check/junit-testing";
 import { runCheckCli } from "@/server/testing/check-cli";
-import { TEST_MARK_VAR, leftoverProcesses, testMark } from "@/server/testing/processes";
+import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
 import { recordCheck } from "@/server/testing/record-check";
 import { call, callJson } from "@/server/testing/route-client";
 import { getRegistry } from "@/server/mcp/registry";
+import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
 
 const sessionsRoute = await import("@/app/api/sessions/route");
 const sessionRoute = await import("@/app/api/sessions/[id]/route");
@@ -35,7 +36,7 @@ const read = (id: string, uri: string) =>
 
 afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
-  expect(await leftoverProcesses()).toEqual([]);
+  await expectNoLeftoverProcesses();
 });
 
 const cli = (args: string[], env: Record<string, string> = {}) => runCheckCli(args, { cwd: dir, env });

@@ -2,15 +2,14 @@
  * The runner against the real demo server: a template read expands its template exactly as
  * RFC 6570 says (lib/uri-template.ts), operators the SDK's UriTemplate lacks included.
  */
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { checkFileSchema, type CheckFileInput } from "@/lib/check/schema";
 import { RFC6570_ECHO_TEMPLATE } from "@/server/demo/templates";
-import { TEST_MARK_VAR, leftoverProcesses, testMark } from "@/server/testing/processes";
+import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
 import { runCheck } from "./runner";
+import { noLeftoverProcessesAfterAll } from "@/server/testing/teardown";
 
-afterAll(async () => {
-  expect(await leftoverProcesses()).toEqual([]);
-});
+noLeftoverProcessesAfterAll();
 
 // RFC 6570 §3.2.1's variables and its expansions of {;x}, {var:3} and {/list*}.
 const ARGS = { x: "1024", var: "value", list: ["red", "green", "blue"] };

@@ -9,9 +9,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { CheckFile, Step } from "@/lib/check/schema";
 import { reduceDraft } from "@/lib/recorder/draft";
 import { runCheckCli } from "@/server/testing/check-cli";
-import { TEST_MARK_VAR, leftoverProcesses, testMark } from "@/server/testing/processes";
+import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
 import { params, recordCheck } from "@/server/testing/record-check";
 import { call, callJson } from "@/server/testing/route-client";
+import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
 
 const resourcesRoute = await import("@/app/api/sessions/[id]/resources/route");
 const watchesRoute = await import("@/app/api/sessions/[id]/watches/route");
@@ -23,7 +24,7 @@ process.env.MCP_INSPECTOR_CHECKS_DIR = dir;
 
 afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
-  expect(await leftoverProcesses()).toEqual([]);
+  await expectNoLeftoverProcesses();
 });
 
 const cli = (args: string[]) => runCheckCli(args, { cwd: dir });

@@ -7,14 +7,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { runCheckCli } from "@/server/testing/check-cli";
-import { TEST_MARK_VAR, leftoverProcesses, testMark } from "@/server/testing/processes";
+import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
+import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
 
 const dir = mkdtempSync(path.join(tmpdir(), "mcp-cli-"));
 const SECRET = "cli-secret-3e8b-never-printed";
 
 afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
-  expect(await leftoverProcesses()).toEqual([]);
+  await expectNoLeftoverProcesses();
 });
 
 async function cli(args: string[], env: Record<string, string> = {}) {

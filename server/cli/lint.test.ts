@@ -7,7 +7,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runCli } from "@/server/testing/check-cli";
-import { TEST_MARK_VAR, leftoverProcesses, testMark } from "@/server/testing/processes";
+import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
+import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
 
 const root = process.cwd();
 const dir = mkdtempSync(path.join(tmpdir(), "mcp-lint-cli-"));
@@ -23,7 +24,7 @@ const opts = { cwd: dir };
 
 afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
-  expect(await leftoverProcesses()).toEqual([]);
+  await expectNoLeftoverProcesses();
 });
 
 describe("mcp-resource-inspector lint", () => {

@@ -8,7 +8,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "@/server/testing/check-cli";
 import { startEverythingHttp, type HttpServerHandle } from "@/server/testing/http-servers";
-import { TEST_MARK_VAR, leftoverProcesses, testMark } from "@/server/testing/processes";
+import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
+import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
 
 const demo = path.resolve("dist/demo-server.mjs");
 const dir = mkdtempSync(path.join(tmpdir(), "mcp-oneshot-"));
@@ -23,7 +24,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await everything.stop();
   rmSync(dir, { recursive: true, force: true });
-  expect((await leftoverProcesses()).filter((p) => p.cmdline.includes("demo-server"))).toEqual([]);
+  await expectNoLeftoverProcesses((p) => p.cmdline.includes("demo-server"));
 });
 
 describe("mcp-resource-inspector resources / subscribe", () => {

@@ -18,11 +18,12 @@ import { MAX_PROBLEM_MESSAGE_CHARS, TrafficLinter } from "@/server/lint/traffic-
 import { MAX_STEP_CHARS, startRecording, stopRecording } from "@/server/check/recorder";
 import { STORE_TEXT_CHARS_UNDER } from "@/server/check/observe";
 import { openSession } from "@/server/testing/open-session";
-import { leftoverProcesses, TEST_MARK_VAR, testMark } from "@/server/testing/processes";
+import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
 import { boundEvent, MAX_EVENT_CHARS } from "./event-bounds";
 import type { McpSession } from "./session";
 import { StderrLog } from "./stderr-log";
 import { summarize, TRAFFIC_BODY_CAP, TrafficLog } from "./traffic-log";
+import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
 
 // Under .ci/run a landing never rides on a new random sample (as lib/api-client.test.ts).
 const seed = process.env.CI_REPORT_DIR || process.env.CI ? { seed: 20_261_202 } : {};
@@ -267,7 +268,7 @@ describe("a recorded step (a real session over stdio)", () => {
     await Promise.all(sessions.splice(0).map((s) => s.close()));
   });
   afterAll(async () => {
-    expect(await leftoverProcesses()).toEqual([]);
+    await expectNoLeftoverProcesses();
   });
 
   it("holds a long text as its digest, refuses a too-long URI with a note, and stays under its cap", async () => {

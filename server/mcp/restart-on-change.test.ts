@@ -7,13 +7,14 @@
  */
 import { appendFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { InspectorEvent } from "@/lib/events";
-import { TEST_MARK_VAR, leftoverProcesses, testMark } from "@/server/testing/processes";
+import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
 import { copyWatchFixture, type FixtureResource } from "@/server/testing/watch-fixture";
 import { readConfig } from "./config";
 import { RestartOnChange } from "./restart-on-change";
 import { McpSession } from "./session";
+import { expectNoLeftoverProcesses, noLeftoverProcessesAfterAll } from "@/server/testing/teardown";
 
 const sessions: McpSession[] = [];
 const cleanups: (() => void)[] = [];
@@ -23,9 +24,7 @@ afterEach(async () => {
   for (const c of cleanups.splice(0)) c();
 });
 
-afterAll(async () => {
-  expect(await leftoverProcesses()).toEqual([]);
-});
+noLeftoverProcessesAfterAll();
 
 const ALPHA: FixtureResource = { uri: "fixture://alpha", name: "alpha", text: "alpha v1" };
 
@@ -164,7 +163,7 @@ describe("Restart on change", () => {
     await sleep(300);
     expect(session.status).toBe("disconnected");
     expect(session.summary().fileWatch).toBeUndefined();
-    expect(await leftoverProcesses()).toEqual([]);
+    await expectNoLeftoverProcesses();
   });
 
   it("refuses a path that does not exist", async () => {

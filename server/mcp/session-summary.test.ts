@@ -5,8 +5,9 @@
  */
 import { afterAll, expect, it } from "vitest";
 import type { SessionListResponse, SessionSummary } from "@/lib/contract";
-import { TEST_MARK_VAR, leftoverProcesses, testMark } from "@/server/testing/processes";
+import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
 import { call, callJson } from "@/server/testing/route-client";
+import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
 
 const sessionsRoute = await import("@/app/api/sessions/route");
 const sessionRoute = await import("@/app/api/sessions/[id]/route");
@@ -17,7 +18,7 @@ const opened: string[] = [];
 
 afterAll(async () => {
   for (const id of opened) await call(sessionRoute.DELETE, { method: "DELETE", params: { id } });
-  expect(await leftoverProcesses()).toEqual([]);
+  await expectNoLeftoverProcesses();
 });
 
 it("session summaries list env names only, sorted; no value the user typed comes back", async () => {

@@ -10,12 +10,13 @@ import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import type { LaunchSpec } from "@/lib/contract";
 import type { InspectorEvent } from "@/lib/events";
 import { openSession } from "@/server/testing/open-session";
-import { TEST_MARK_VAR, leftoverProcesses, testMark } from "@/server/testing/processes";
+import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
 import type { McpConfig } from "./config";
 import { demoLaunch } from "./launch";
 import type { McpSession } from "./session";
 import { type SessionOperation } from "./session";
 import { MessageTooLargeError } from "./transports/owned";
+import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
 
 const root = process.cwd();
 const sessions: McpSession[] = [];
@@ -27,7 +28,7 @@ afterEach(async () => {
 
 afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
-  expect(await leftoverProcesses()).toEqual([]);
+  await expectNoLeftoverProcesses();
 });
 
 /** A session with its events collected, and a way to wait for one. */

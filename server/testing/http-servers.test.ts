@@ -11,8 +11,9 @@ import {
   ResourceUpdatedNotificationSchema,
   type ReadResourceResult,
 } from "@modelcontextprotocol/sdk/types.js";
-import { leftoverProcesses, markedProcesses } from "./processes";
+import { markedProcesses } from "./processes";
 import { freePort, startEverythingHttp, startFixtureHttp, type HttpServerHandle } from "./http-servers";
+import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
 
 const MISBEHAVING = "e2e/fixtures/servers/http-misbehaving.ts";
 const started: HttpServerHandle[] = [];
@@ -27,8 +28,7 @@ function track(server: HttpServerHandle): HttpServerHandle {
 afterAll(async () => {
   await Promise.all(started.map((s) => s.stop()));
   // Other test files run in parallel with the same mark: judge only the processes this file started.
-  const left = (await leftoverProcesses()).filter((p) => startedPids.has(p.pid));
-  expect(left).toEqual([]);
+  await expectNoLeftoverProcesses(startedPids);
 });
 
 const INITIALIZE = {

@@ -10,8 +10,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { leftoverProcesses } from "./processes";
 import { freePort, startFixtureHttp, type HttpServerHandle } from "./http-servers";
+import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
 
 const OAUTH = "e2e/fixtures/servers/oauth-server.ts";
 const REDIRECT_URI = "http://127.0.0.1:9/callback"; // never fetched: the test reads the Location
@@ -43,8 +43,7 @@ afterAll(async () => {
   await Promise.all(started.map((s) => s.stop()));
   rmSync(dir, { recursive: true, force: true });
   // Other test files run in parallel with the same mark: judge only the processes this file started.
-  const left = (await leftoverProcesses()).filter((p) => startedPids.has(p.pid));
-  expect(left).toEqual([]);
+  await expectNoLeftoverProcesses(startedPids);
 });
 
 interface Tokens {

@@ -8,8 +8,9 @@ import path from "node:path";
 import { afterAll, expect, it } from "vitest";
 import type { ResourceListResponse, SessionSummary } from "@/lib/contract";
 import type { SavedServerListResponse } from "@/lib/saved-servers";
-import { TEST_MARK_VAR, leftoverProcesses, testMark } from "@/server/testing/processes";
+import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
 import { call, callJson } from "@/server/testing/route-client";
+import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
 
 const dir = mkdtempSync(path.join(tmpdir(), "saved-routes-"));
 process.env.MCP_INSPECTOR_CONFIG_DIR = dir;
@@ -55,7 +56,7 @@ afterAll(async () => {
   for (const s of body.sessions) await call(sessionRoute.DELETE, { method: "DELETE", params: { id: s.id } });
   rmSync(dir, { recursive: true, force: true });
   delete process.env.DEMO_API_KEY;
-  expect(await leftoverProcesses()).toEqual([]);
+  await expectNoLeftoverProcesses();
 });
 
 it("a confirmed server of a pasted VS Code config connects with its inputs, is saved without the password, and reconnects by name", async () => {

@@ -6,12 +6,13 @@
  */
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { EraChoice, LaunchSpec } from "@/lib/contract";
 import type { InspectorEvent } from "@/lib/events";
 import { openSession } from "@/server/testing/open-session";
-import { TEST_MARK_VAR, leftoverProcesses, testMark } from "@/server/testing/processes";
+import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
 import type { McpSession } from "../session";
+import { noLeftoverProcessesAfterAll } from "@/server/testing/teardown";
 
 const root = process.cwd();
 const sessions: McpSession[] = [];
@@ -20,9 +21,7 @@ afterEach(async () => {
   await Promise.all(sessions.splice(0).map((s) => s.close()));
 });
 
-afterAll(async () => {
-  expect(await leftoverProcesses()).toEqual([]);
-});
+noLeftoverProcessesAfterAll();
 
 const fixture = (file: string, era?: Exclude<EraChoice, "auto">): LaunchSpec => ({
   kind: "stdio",

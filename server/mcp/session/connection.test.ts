@@ -2,14 +2,15 @@
  * The connection and subscriptions parts composed by hand (no McpSession), against the built-in
  * demo server over real stdio: what each owns works without the facade.
  */
-import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import { leftoverProcesses, TEST_MARK_VAR, testMark } from "@/server/testing/processes";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
 import { readConfig } from "../config";
 import { SessionStartError } from "../errors";
 import { demoLaunch } from "../launch";
 import { SessionConnection } from "./connection";
 import { SessionOutput } from "./output";
 import { Subscriptions } from "./subscriptions";
+import { noLeftoverProcessesAfterAll } from "@/server/testing/teardown";
 
 const CLOCK = "demo://live/clock";
 const open: SessionConnection[] = [];
@@ -17,9 +18,7 @@ const open: SessionConnection[] = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((c) => c.close()));
 });
-afterAll(async () => {
-  expect(await leftoverProcesses()).toEqual([]);
-});
+noLeftoverProcessesAfterAll();
 
 /** A connection and its subscriptions, wired as the session wires them. */
 function parts() {

@@ -13,7 +13,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import type { HttpTransportChoice, LaunchSpec } from "@/lib/contract";
 import type { InspectorEvent } from "@/lib/events";
 import { openSession } from "@/server/testing/open-session";
-import { leftoverProcesses } from "@/server/testing/processes";
 import {
   freePort,
   startEverythingHttp,
@@ -25,6 +24,7 @@ import { SessionStartError } from "../errors";
 import type { McpSession } from "../session";
 import { describeHttpFailure } from "./http";
 import { MessageTooLargeError, TransportRequestError } from "./owned";
+import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
 
 const MISBEHAVING = "e2e/fixtures/servers/http-misbehaving.ts";
 const sessions: McpSession[] = [];
@@ -45,8 +45,7 @@ afterAll(async () => {
   await Promise.all(sessions.splice(0).map((s) => s.close()));
   await Promise.all(started.map((s) => s.stop()));
   // Other files run in parallel under the same mark: judge only the servers this file started.
-  const left = (await leftoverProcesses()).filter((p) => startedPids.has(p.pid));
-  expect(left).toEqual([]);
+  await expectNoLeftoverProcesses(startedPids);
 });
 
 const http = (url: string, transport: HttpTransportChoice = "auto", headers: Record<string, string> = {}) =>

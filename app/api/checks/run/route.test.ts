@@ -11,8 +11,9 @@ import path from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { CheckFileInput } from "@/lib/check/schema";
 import type { RunChecksResponse } from "@/lib/recorder/types";
-import { TEST_MARK_VAR, leftoverProcesses, testMark } from "@/server/testing/processes";
+import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
 import { TEST_TOKEN, call, callJson } from "@/server/testing/route-client";
+import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
 
 const dir = mkdtempSync(path.join(tmpdir(), "mcp-run-route-"));
 const outside = mkdtempSync(path.join(tmpdir(), "mcp-run-route-outside-"));
@@ -93,7 +94,7 @@ afterEach(async () => {
 afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
   rmSync(outside, { recursive: true, force: true });
-  expect(await leftoverProcesses()).toEqual([]);
+  await expectNoLeftoverProcesses();
 });
 
 describe("POST /api/checks/run with saved files", () => {

@@ -4,12 +4,13 @@
  * server) as 400/409 envelopes, and watch mode on and off in the session summary.
  */
 import path from "node:path";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { FileWatchInfo, FileWatchStatus, SessionSummary } from "@/lib/contract";
 import { startFixtureHttp, type HttpServerHandle } from "@/server/testing/http-servers";
-import { TEST_MARK_VAR, leftoverProcesses, testMark } from "@/server/testing/processes";
+import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
 import { call, callJson } from "@/server/testing/route-client";
 import { copyWatchFixture } from "@/server/testing/watch-fixture";
+import { noLeftoverProcessesAfterAll } from "@/server/testing/teardown";
 
 const sessionsRoute = await import("../../route");
 const sessionRoute = await import("../route");
@@ -19,9 +20,7 @@ const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
-afterAll(async () => {
-  expect(await leftoverProcesses()).toEqual([]);
-});
+noLeftoverProcessesAfterAll();
 
 async function connect(body: object): Promise<SessionSummary> {
   const res = await callJson<SessionSummary>(sessionsRoute.POST, { method: "POST", body });
