@@ -6,6 +6,7 @@ import { escapeHidden } from "@/lib/hidden-characters";
 import { describeLaunch, launchShell, launchWarnings } from "@/lib/launch-warnings";
 import { LaunchWarningList } from "./launch-warning-list";
 import { VisibleText } from "./visible-text";
+import { Button } from "@/components/ui/button";
 
 /** What a stdio server gets from the inspector's environment besides what the command adds. */
 const INHERITED_ENV = ["HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER"] as const;
@@ -111,23 +112,17 @@ export function LaunchPreview({ spec, pending, onRun, onEdit }: LaunchPreviewPro
       </dl>
       <LaunchWarningList id={warningsId} warnings={warnings} />
       <div className="flex justify-end gap-2">
-        <button
-          type="button"
-          onClick={onEdit}
-          disabled={pending}
-          className="rounded-md border border-zinc-300 bg-white px-3 py-1 text-xs font-medium text-zinc-800 hover:bg-zinc-100 disabled:opacity-40"
-        >
+        <Button variant="secondary" onClick={onEdit} disabled={pending}>
           Edit
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
+          variant="primary"
           onClick={onRun}
           disabled={pending}
           aria-describedby={warnings.length > 0 ? warningsId : undefined}
-          className="rounded-md bg-zinc-900 px-3 py-1 text-xs font-medium text-white hover:bg-zinc-700 disabled:opacity-60"
         >
           {pending ? "Starting…" : "Run server"}
-        </button>
+        </Button>
       </div>
     </section>
   );

@@ -9,6 +9,7 @@ import { HeaderEditor } from "./header-editor";
 import { LaunchWarningList } from "./launch-warning-list";
 import { OAuthSettings } from "./oauth-settings";
 import { VisibleText } from "./visible-text";
+import { Button } from "@/components/ui/button";
 
 export interface UrlConnection {
   url: string;
@@ -125,16 +126,11 @@ export function UrlReview({
       <OAuthSettings value={auth} onChange={setAuth} disabled={pending} />
       <LaunchWarningList id={warningsId} warnings={warnings} />
       <div className="flex justify-end gap-2">
-        <button
-          type="button"
-          onClick={onEdit}
-          disabled={pending}
-          className="rounded-md border border-zinc-300 bg-white px-3 py-1 text-xs font-medium text-zinc-800 hover:bg-zinc-100 disabled:opacity-40"
-        >
+        <Button variant="secondary" onClick={onEdit} disabled={pending}>
           Edit
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
+          variant="primary"
           onClick={() =>
             onRun({
               url: target.url,
@@ -145,10 +141,9 @@ export function UrlReview({
           }
           disabled={pending || invalid}
           aria-describedby={warnings.length > 0 ? warningsId : undefined}
-          className="rounded-md bg-zinc-900 px-3 py-1 text-xs font-medium text-white hover:bg-zinc-700 disabled:opacity-60"
         >
           {pending ? "Connecting…" : "Connect"}
-        </button>
+        </Button>
       </div>
     </section>
   );

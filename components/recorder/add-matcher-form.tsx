@@ -4,6 +4,7 @@ import { useId, useMemo, useState, type FormEvent } from "react";
 import { MATCHER_TYPES } from "@/lib/recorder/draft";
 import { pointerPaths } from "@/lib/recorder/format";
 import type { Matcher } from "@/lib/recorder/types";
+import { Button } from "@/components/ui/button";
 
 export interface AddMatcherFormProps {
   stepId: string;
@@ -63,13 +64,9 @@ export function AddMatcherForm({ stepId, placeholder, expected, onAdd }: AddMatc
           </option>
         ))}
       </select>
-      <button
-        type="submit"
-        disabled={!path.trim() || !valid}
-        className="rounded border border-zinc-300 bg-white px-1.5 py-0.5 text-[11px] font-medium text-zinc-700 hover:bg-zinc-100 disabled:opacity-50"
-      >
+      <Button variant="tool" size="xs" type="submit" disabled={!path.trim() || !valid}>
         Add matcher
-      </button>
+      </Button>
       {!valid && <span className="text-[11px] text-rose-700">A path starts with / (JSON Pointer).</span>}
     </form>
   );

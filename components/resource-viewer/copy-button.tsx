@@ -1,6 +1,7 @@
 "use client";
 
 import { useCopy } from "@/components/ui/use-copy";
+import { Button } from "@/components/ui/button";
 
 export interface CopyButtonProps {
   text: string;
@@ -15,13 +16,15 @@ export function CopyButton({ text, label, shortcut }: CopyButtonProps) {
   const { state, copy } = useCopy();
 
   return (
-    <button
-      type="button"
+    <Button
+      variant="tool"
+      size="xs"
+      dimmed="none"
+      className="inline-flex shrink-0 items-center gap-1"
       onClick={() => void copy(text)}
       aria-label={label}
       data-shortcut={shortcut}
       title={label}
-      className="inline-flex shrink-0 items-center gap-1 rounded border border-zinc-300 bg-white px-1.5 py-0.5 text-[11px] font-medium text-zinc-700 hover:bg-zinc-100"
     >
       <svg
         aria-hidden="true"
@@ -37,6 +40,6 @@ export function CopyButton({ text, label, shortcut }: CopyButtonProps) {
       <span aria-live="polite">
         {state === "copied" ? "Copied" : state === "failed" ? "Copy failed" : "Copy"}
       </span>
-    </button>
+    </Button>
   );
 }
