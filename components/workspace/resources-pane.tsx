@@ -12,6 +12,7 @@ import { useTemplates } from "@/components/templates/use-templates";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorCallout } from "@/components/ui/error-callout";
 import { PaneHeader } from "@/components/ui/pane-header";
+import { QueryState } from "@/components/ui/query-state";
 import { Spinner } from "@/components/ui/spinner";
 import { isApiError } from "@/lib/api-client";
 import type { SessionSummary } from "@/lib/contract";
@@ -132,22 +133,16 @@ export function ResourcesPane({ session, selectedUri, onSelectResource }: Resour
           </PaneHeader>
         </div>
         <section aria-labelledby="templates-heading">
-          {templates.isPending ? (
-            <div className="p-3">
-              <Spinner label="Listing templates…" />
-            </div>
-          ) : templates.isError ? (
-            <div className="p-2">
-              <ErrorCallout
-                title="resources/templates/list failed"
-                message={templates.error.message}
-                mcpCode={isApiError(templates.error) ? templates.error.mcpCode : undefined}
-              />
-            </div>
-          ) : (
-            // Also with no templates: it holds the "Open URI" box (templates/template-list.tsx).
-            <TemplateList session={session} templates={templates.data.resourceTemplates} />
-          )}
+          <QueryState
+            query={templates}
+            pendingLabel="Listing templates…"
+            errorTitle="resources/templates/list failed"
+            mcpCode
+            inset
+          >
+            {/* Also with no templates: it holds the "Open URI" box (templates/template-list.tsx). */}
+            {(data) => <TemplateList session={session} templates={data.resourceTemplates} />}
+          </QueryState>
         </section>
       </div>
     </>
