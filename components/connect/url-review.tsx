@@ -10,6 +10,8 @@ import { LaunchWarningList } from "./launch-warning-list";
 import { OAuthSettings } from "./oauth-settings";
 import { VisibleText } from "./visible-text";
 import { Button } from "@/components/ui/button";
+import { ReviewCode } from "./review-code";
+import { ReviewFact } from "./review-fact";
 
 export interface UrlConnection {
   url: string;
@@ -34,9 +36,6 @@ const TRANSPORTS: Record<HttpTransportChoice, { label: string; hint: string }> =
   "streamable-http": { label: "Streamable HTTP", hint: "" },
   sse: { label: "SSE", hint: "the legacy HTTP+SSE transport" },
 };
-
-const code =
-  "block rounded border border-zinc-200 bg-white px-1.5 py-0.5 font-mono text-xs leading-4 break-all whitespace-pre-wrap text-zinc-900";
 
 /**
  * The consent step for a server behind a URL: the URL with every character visible, the host that
@@ -71,29 +70,23 @@ export function UrlReview({
     >
       <p className="text-xs font-medium text-amber-900">The inspector will connect to this server:</p>
       <dl className="flex flex-col gap-2 text-xs">
-        <div>
-          <dt className="mb-0.5 text-[11px] font-medium text-zinc-600">URL</dt>
-          <dd>
-            <code className={code} dir="ltr">
-              <VisibleText value={target.url} />
-            </code>
-          </dd>
-        </div>
-        <div>
-          <dt className="mb-0.5 text-[11px] font-medium text-zinc-600">Host</dt>
-          <dd className="flex flex-wrap items-center gap-1.5">
-            <code className="font-mono text-xs text-zinc-900" dir="ltr">
-              <VisibleText value={target.host} />
-            </code>
-            <span
-              className={`rounded px-1 text-[10px] font-medium ${
-                target.loopback ? "bg-emerald-100 text-emerald-800" : "bg-amber-200 text-amber-950"
-              }`}
-            >
-              {target.loopback ? "loopback: this machine" : "another machine"}
-            </span>
-          </dd>
-        </div>
+        <ReviewFact term="URL">
+          <ReviewCode>
+            <VisibleText value={target.url} />
+          </ReviewCode>
+        </ReviewFact>
+        <ReviewFact term="Host" className="flex flex-wrap items-center gap-1.5">
+          <code className="font-mono text-xs text-zinc-900" dir="ltr">
+            <VisibleText value={target.host} />
+          </code>
+          <span
+            className={`rounded px-1 text-[10px] font-medium ${
+              target.loopback ? "bg-emerald-100 text-emerald-800" : "bg-amber-200 text-amber-950"
+            }`}
+          >
+            {target.loopback ? "loopback: this machine" : "another machine"}
+          </span>
+        </ReviewFact>
       </dl>
       <fieldset className="flex flex-col gap-0.5" disabled={pending}>
         <legend className="mb-0.5 text-[11px] font-medium text-zinc-600">Transport</legend>
