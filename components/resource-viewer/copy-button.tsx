@@ -2,6 +2,7 @@
 
 import { useCopy } from "@/components/ui/use-copy";
 import { Button } from "@/components/ui/button";
+import { StrokeIcon } from "@/components/ui/stroke-icon";
 
 export interface CopyButtonProps {
   text: string;
@@ -26,17 +27,10 @@ export function CopyButton({ text, label, shortcut }: CopyButtonProps) {
       data-shortcut={shortcut}
       title={label}
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 16 16"
-        className="size-3"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.5"
-      >
+      <StrokeIcon className="size-3" strokeWidth="1.5">
         <rect x="5.5" y="5.5" width="8" height="8" rx="1.5" />
         <path d="M10.5 5.5v-2a1 1 0 0 0-1-1h-6a1 1 0 0 0-1 1v6a1 1 0 0 0 1 1h2" />
-      </svg>
+      </StrokeIcon>
       <span aria-live="polite">
         {state === "copied" ? "Copied" : state === "failed" ? "Copy failed" : "Copy"}
       </span>

@@ -14,6 +14,7 @@ import { ErrorCallout } from "@/components/ui/error-callout";
 import { PaneHeader } from "@/components/ui/pane-header";
 import { QueryState } from "@/components/ui/query-state";
 import { Spinner } from "@/components/ui/spinner";
+import { StrokeIcon } from "@/components/ui/stroke-icon";
 import { isApiError } from "@/lib/api-client";
 import type { SessionSummary } from "@/lib/contract";
 import { queryKeys } from "@/lib/queries";
@@ -63,20 +64,11 @@ export function ResourcesPane({ session, selectedUri, onSelectResource }: Resour
             title="Reload resource list"
             className="rounded p-0.5 text-zinc-500 hover:bg-zinc-200 hover:text-zinc-900 disabled:opacity-40"
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 16 16"
-              className={`size-3.5 ${reloading ? "animate-spin" : ""}`}
-              fill="none"
-              stroke="currentColor"
+            <StrokeIcon
+              d="M13.5 8A5.5 5.5 0 1 1 11.9 4.1M13.5 2v3h-3"
               strokeWidth="1.5"
-            >
-              <path
-                d="M13.5 8A5.5 5.5 0 1 1 11.9 4.1M13.5 2v3h-3"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
+              className={`size-3.5 ${reloading ? "animate-spin" : ""}`}
+            />
           </button>
         </span>
       </PaneHeader>
