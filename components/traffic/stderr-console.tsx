@@ -8,6 +8,7 @@ import { downloadJson } from "@/components/ui/download";
 import { exportFileName } from "./export-file-name";
 import { PanelToolbar } from "./panel-toolbar";
 import { useStickToBottom } from "./use-stick-to-bottom";
+import { JumpToLatest } from "./jump-to-latest";
 
 const LINE_PX = 16;
 
@@ -94,15 +95,7 @@ export function StderrConsole({ sessionId, serverName, filter, onFilter }: Stder
                 </div>
               )}
             </div>
-            {!stick.stuck && lines.length > 0 && (
-              <button
-                type="button"
-                onClick={stick.jumpToEnd}
-                className="absolute right-3 bottom-2 rounded-full bg-white/90 px-2.5 py-0.5 text-[11px] text-zinc-900 shadow hover:bg-white"
-              >
-                Jump to latest ↓
-              </button>
-            )}
+            {!stick.stuck && lines.length > 0 && <JumpToLatest onJump={stick.jumpToEnd} light />}
           </div>
         </div>
       )}
