@@ -1,13 +1,12 @@
 "use client";
 
-import { useId, useMemo } from "react";
+import { useMemo } from "react";
 import type { CommandSpec } from "@/lib/contract";
 import { escapeHidden } from "@/lib/hidden-characters";
 import { describeLaunch, launchShell, launchWarnings } from "@/lib/launch-warnings";
-import { LaunchWarningList } from "./launch-warning-list";
 import { VisibleText } from "./visible-text";
-import { Button } from "@/components/ui/button";
 import { ReviewCode } from "./review-code";
+import { ReviewFooter } from "./review-footer";
 import { ReviewFact } from "./review-fact";
 
 /** What a stdio server gets from the inspector's environment besides what the command adds. */
@@ -28,7 +27,6 @@ export function LaunchPreview({ spec, pending, onRun, onEdit }: LaunchPreviewPro
   const env = Object.entries(spec.env);
   const shell = useMemo(() => launchShell(spec), [spec]);
   const warnings = useMemo(() => launchWarnings(spec), [spec]);
-  const warningsId = useId();
   // The argument a shell interprets as code, numbered as the list below numbers them.
   const input = shell?.input;
   const scriptArg = input?.kind === "script" || input?.kind === "encoded" ? input.argIndex : undefined;
@@ -96,20 +94,14 @@ export function LaunchPreview({ spec, pending, onRun, onEdit }: LaunchPreviewPro
           </p>
         </ReviewFact>
       </dl>
-      <LaunchWarningList id={warningsId} warnings={warnings} />
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onEdit} disabled={pending}>
-          Edit
-        </Button>
-        <Button
-          variant="primary"
-          onClick={onRun}
-          disabled={pending}
-          aria-describedby={warnings.length > 0 ? warningsId : undefined}
-        >
-          {pending ? "Starting…" : "Run server"}
-        </Button>
-      </div>
+      <ReviewFooter
+        warnings={warnings}
+        pending={pending}
+        runLabel="Run server"
+        pendingLabel="Starting…"
+        onRun={onRun}
+        onEdit={onEdit}
+      />
     </section>
   );
 }

@@ -6,11 +6,10 @@ import { httpTransportChoices, type HttpTransportChoice } from "@/lib/http-input
 import { authConflict, authorizationHeaderOf } from "@/lib/http-input";
 import { checkHeaders, urlWarnings, type HeaderRow, type UrlTarget } from "@/lib/url-launch";
 import { HeaderEditor } from "./header-editor";
-import { LaunchWarningList } from "./launch-warning-list";
 import { OAuthSettings } from "./oauth-settings";
 import { VisibleText } from "./visible-text";
-import { Button } from "@/components/ui/button";
 import { ReviewCode } from "./review-code";
+import { ReviewFooter } from "./review-footer";
 import { ReviewFact } from "./review-fact";
 
 export interface UrlConnection {
@@ -60,7 +59,6 @@ export function UrlReview({
     ...urlWarnings(target, names),
     ...(conflict ? [{ level: "danger" as const, message: conflict }] : []),
   ];
-  const warningsId = useId();
   const transportName = useId();
   const invalid = checked.errors.size > 0 || conflict !== null;
   return (
@@ -117,27 +115,22 @@ export function UrlReview({
         </p>
       )}
       <OAuthSettings value={auth} onChange={setAuth} disabled={pending} />
-      <LaunchWarningList id={warningsId} warnings={warnings} />
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onEdit} disabled={pending}>
-          Edit
-        </Button>
-        <Button
-          variant="primary"
-          onClick={() =>
-            onRun({
-              url: target.url,
-              transport,
-              headers: checked.headers,
-              ...(Object.keys(auth).length > 0 ? { auth } : {}),
-            })
-          }
-          disabled={pending || invalid}
-          aria-describedby={warnings.length > 0 ? warningsId : undefined}
-        >
-          {pending ? "Connecting…" : "Connect"}
-        </Button>
-      </div>
+      <ReviewFooter
+        warnings={warnings}
+        pending={pending}
+        blocked={invalid}
+        runLabel="Connect"
+        pendingLabel="Connecting…"
+        onRun={() =>
+          onRun({
+            url: target.url,
+            transport,
+            headers: checked.headers,
+            ...(Object.keys(auth).length > 0 ? { auth } : {}),
+          })
+        }
+        onEdit={onEdit}
+      />
     </section>
   );
 }
