@@ -9,7 +9,8 @@ export interface StubbedRequest {
 }
 
 /** An answer: a JSON body with 200, or a status with the API's error envelope. */
-export type StubAnswer = { json: unknown } | { status: number; code: string; message: string };
+export type StubAnswer =
+  { json: unknown } | { status: number; code: string; message: string; mcpCode?: number };
 
 /**
  * The backend at the network boundary, for the tests of one file: a token is known (so the app's
@@ -41,8 +42,8 @@ export function stubApi() {
     if ("json" in answer) {
       return Promise.resolve(Response.json(answer.json));
     }
-    const { status, code, message } = answer;
-    return Promise.resolve(Response.json({ error: { code, message } }, { status }));
+    const { status, ...error } = answer;
+    return Promise.resolve(Response.json({ error }, { status }));
   });
 
   afterEach(() => {
