@@ -1,8 +1,8 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { SessionListResponse, SessionSummary } from "@/lib/contract";
 import { authQuery, queryKeys } from "@/lib/queries";
+import { useSessionUpdate } from "@/components/server-list/use-session-update";
 import { api } from "./api";
 
 /** A remote server's OAuth state and the steps its flow took (refetched as steps are logged). */
@@ -43,14 +43,5 @@ export function useSignIn() {
 
 /** POST …/auth/sign-out: the tokens are forgotten and the connection they opened ends. */
 export function useSignOut() {
-  const queryClient = useQueryClient();
-  return useMutation<SessionSummary, Error, string>({
-    mutationFn: (sessionId) => api.signOut(sessionId),
-    onSuccess: async (summary) => {
-      queryClient.setQueryData<SessionListResponse>(queryKeys.sessions(), (old) =>
-        old ? { sessions: old.sessions.map((s) => (s.id === summary.id ? summary : s)) } : old,
-      );
-      await queryClient.invalidateQueries({ queryKey: queryKeys.auth(summary.id) });
-    },
-  });
+  return useSessionUpdate((sessionId) => api.signOut(sessionId), queryKeys.auth);
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, type FormEvent, type KeyboardEvent } from "react";
+import { Button } from "@/components/ui/button";
 
 export interface CommandFormProps {
   value: string;
@@ -65,13 +66,9 @@ export function CommandForm({ value, onChange, onReview, parseError }: CommandFo
           (mcpServers, VS Code servers). You will see exactly what runs or is contacted before it does.
         </p>
       )}
-      <button
-        type="submit"
-        disabled={!value.trim()}
-        className="self-end rounded-md border border-zinc-300 bg-white px-3 py-1 text-xs font-medium text-zinc-800 shadow-xs hover:bg-zinc-100 disabled:opacity-40"
-      >
+      <Button variant="secondary" className="self-end shadow-xs" type="submit" disabled={!value.trim()}>
         Review
-      </button>
+      </Button>
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { parseServerConfig, type ConfigInput } from "@/lib/server-config";
 import { ConfigProblems } from "./config-problems";
 import { ImportedServerCard } from "./imported-server-card";
 import { useImportConnect } from "./use-import-connect";
+import { Button } from "@/components/ui/button";
 
 export interface ImportReviewProps {
   /** The pasted config, exactly as pasted (the backend reads it again when connecting). */
@@ -122,21 +123,17 @@ export function ImportReview({ text, onConnected, onEdit, onDone }: ImportReview
         {missing.length > 0 && count > 0 && (
           <span className="mr-auto text-[11px] text-zinc-600">Fill in {missing.join(", ")}</span>
         )}
-        <button
-          type="button"
-          onClick={onEdit}
-          disabled={connect.pending}
-          className="rounded-md border border-zinc-300 bg-white px-3 py-1 text-xs font-medium text-zinc-800 hover:bg-zinc-100 disabled:opacity-40"
-        >
+        <Button variant="secondary" onClick={onEdit} disabled={connect.pending}>
           Edit
-        </button>
-        <button
+        </Button>
+        <Button
+          variant="primary"
+          dimmed={40}
           type="submit"
           disabled={connect.pending || count === 0 || missing.length > 0}
-          className="rounded-md bg-zinc-900 px-3 py-1 text-xs font-medium text-white hover:bg-zinc-700 disabled:opacity-40"
         >
           {connect.pending ? "Connecting…" : `Connect ${count} ${count === 1 ? "server" : "servers"}`}
-        </button>
+        </Button>
       </form>
     </section>
   );

@@ -1,11 +1,13 @@
 "use client";
 
-import { useId, useMemo } from "react";
+import { useMemo } from "react";
 import type { CommandSpec } from "@/lib/contract";
 import { escapeHidden } from "@/lib/hidden-characters";
 import { describeLaunch, launchShell, launchWarnings } from "@/lib/launch-warnings";
-import { LaunchWarningList } from "./launch-warning-list";
 import { VisibleText } from "./visible-text";
+import { ReviewCode } from "./review-code";
+import { ReviewFooter } from "./review-footer";
+import { ReviewFact } from "./review-fact";
 
 /** What a stdio server gets from the inspector's environment besides what the command adds. */
 const INHERITED_ENV = ["HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER"] as const;
@@ -17,9 +19,6 @@ export interface LaunchPreviewProps {
   onEdit: () => void;
 }
 
-const code =
-  "block rounded border border-zinc-200 bg-white px-1.5 py-0.5 font-mono text-xs leading-4 break-all whitespace-pre-wrap text-zinc-900";
-
 /**
  * The consent step: exactly the program, arguments and environment that will be spawned, every
  * character visible, whether a shell interprets any of it, and warnings for risky shapes.
@@ -28,7 +27,6 @@ export function LaunchPreview({ spec, pending, onRun, onEdit }: LaunchPreviewPro
   const env = Object.entries(spec.env);
   const shell = useMemo(() => launchShell(spec), [spec]);
   const warnings = useMemo(() => launchWarnings(spec), [spec]);
-  const warningsId = useId();
   // The argument a shell interprets as code, numbered as the list below numbers them.
   const input = shell?.input;
   const scriptArg = input?.kind === "script" || input?.kind === "encoded" ? input.argIndex : undefined;
@@ -41,94 +39,69 @@ export function LaunchPreview({ spec, pending, onRun, onEdit }: LaunchPreviewPro
         {describeLaunch(shell)}
       </p>
       <dl className="flex flex-col gap-2 text-xs">
-        <div>
-          <dt className="mb-0.5 text-[11px] font-medium text-zinc-600">Program</dt>
-          <dd>
-            <code className={code} dir="ltr">
-              <VisibleText value={spec.program} />
-            </code>
-          </dd>
-        </div>
-        <div>
-          <dt className="mb-0.5 text-[11px] font-medium text-zinc-600">
-            Arguments <span className="font-normal text-zinc-500">({spec.args.length})</span>
-          </dt>
-          <dd>
-            {spec.args.length === 0 ? (
-              <span className="text-zinc-500">none</span>
-            ) : (
-              <ol className="flex flex-col gap-1">
-                {spec.args.map((arg, i) => (
-                  <li key={i} className="flex items-start gap-1.5">
-                    <span
-                      aria-hidden="true"
-                      className="w-4 shrink-0 pt-0.5 text-right font-mono text-[10px] text-zinc-400"
-                    >
-                      {i + 1}
-                    </span>
-                    <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-                      {shell !== null && scriptArg === i + 1 && (
-                        <span className="text-[10px] font-semibold text-rose-800">
-                          Shell code: {escapeHidden(shell.shell)} interprets this argument
-                        </span>
-                      )}
-                      <code className={code} dir="ltr">
-                        <VisibleText value={arg} />
-                      </code>
-                    </div>
-                  </li>
-                ))}
-              </ol>
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt className="mb-0.5 text-[11px] font-medium text-zinc-600">
-            Environment added <span className="font-normal text-zinc-500">({env.length})</span>
-          </dt>
-          <dd>
-            {env.length === 0 ? (
-              <span className="text-zinc-500">none</span>
-            ) : (
-              <ul className="flex flex-col gap-1">
-                {env.map(([name, value]) => (
-                  <li key={name}>
-                    <code className={code} dir="ltr">
-                      <span className="text-sky-800">
-                        <VisibleText value={name} />
+        <ReviewFact term="Program">
+          <ReviewCode>
+            <VisibleText value={spec.program} />
+          </ReviewCode>
+        </ReviewFact>
+        <ReviewFact term="Arguments" count={spec.args.length}>
+          {spec.args.length === 0 ? (
+            <span className="text-zinc-500">none</span>
+          ) : (
+            <ol className="flex flex-col gap-1">
+              {spec.args.map((arg, i) => (
+                <li key={i} className="flex items-start gap-1.5">
+                  <span
+                    aria-hidden="true"
+                    className="w-4 shrink-0 pt-0.5 text-right font-mono text-[10px] text-zinc-400"
+                  >
+                    {i + 1}
+                  </span>
+                  <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+                    {shell !== null && scriptArg === i + 1 && (
+                      <span className="text-[10px] font-semibold text-rose-800">
+                        Shell code: {escapeHidden(shell.shell)} interprets this argument
                       </span>
-                      =<VisibleText value={value} />
-                    </code>
-                  </li>
-                ))}
-              </ul>
-            )}
-            <p className="mt-1 text-[11px] leading-4 text-zinc-500">
-              The server also inherits {INHERITED_ENV.join(", ")} from the inspector; nothing else.
-            </p>
-          </dd>
-        </div>
+                    )}
+                    <ReviewCode>
+                      <VisibleText value={arg} />
+                    </ReviewCode>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          )}
+        </ReviewFact>
+        <ReviewFact term="Environment added" count={env.length}>
+          {env.length === 0 ? (
+            <span className="text-zinc-500">none</span>
+          ) : (
+            <ul className="flex flex-col gap-1">
+              {env.map(([name, value]) => (
+                <li key={name}>
+                  <ReviewCode>
+                    <span className="text-sky-800">
+                      <VisibleText value={name} />
+                    </span>
+                    =<VisibleText value={value} />
+                  </ReviewCode>
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className="mt-1 text-[11px] leading-4 text-zinc-500">
+            The server also inherits {INHERITED_ENV.join(", ")} from the inspector; nothing else.
+          </p>
+        </ReviewFact>
       </dl>
-      <LaunchWarningList id={warningsId} warnings={warnings} />
-      <div className="flex justify-end gap-2">
-        <button
-          type="button"
-          onClick={onEdit}
-          disabled={pending}
-          className="rounded-md border border-zinc-300 bg-white px-3 py-1 text-xs font-medium text-zinc-800 hover:bg-zinc-100 disabled:opacity-40"
-        >
-          Edit
-        </button>
-        <button
-          type="button"
-          onClick={onRun}
-          disabled={pending}
-          aria-describedby={warnings.length > 0 ? warningsId : undefined}
-          className="rounded-md bg-zinc-900 px-3 py-1 text-xs font-medium text-white hover:bg-zinc-700 disabled:opacity-60"
-        >
-          {pending ? "Starting…" : "Run server"}
-        </button>
-      </div>
+      <ReviewFooter
+        warnings={warnings}
+        pending={pending}
+        runLabel="Run server"
+        pendingLabel="Starting…"
+        onRun={onRun}
+        onEdit={onEdit}
+      />
     </section>
   );
 }

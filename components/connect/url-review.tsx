@@ -11,9 +11,11 @@ import {
 } from "@/lib/http-input";
 import { checkHeaders, urlWarnings, type HeaderRow, type UrlTarget } from "@/lib/url-launch";
 import { HeaderEditor } from "./header-editor";
-import { LaunchWarningList } from "./launch-warning-list";
 import { OAuthSettings } from "./oauth-settings";
 import { VisibleText } from "./visible-text";
+import { ReviewCode } from "./review-code";
+import { ReviewFooter } from "./review-footer";
+import { ReviewFact } from "./review-fact";
 
 export interface UrlConnection {
   url: string;
@@ -32,9 +34,6 @@ export interface UrlReviewProps {
   onRun: (connection: UrlConnection) => void;
   onEdit: () => void;
 }
-
-const code =
-  "block rounded border border-zinc-200 bg-white px-1.5 py-0.5 font-mono text-xs leading-4 break-all whitespace-pre-wrap text-zinc-900";
 
 /**
  * The consent step for a server behind a URL: the URL with every character visible, the host that
@@ -59,7 +58,6 @@ export function UrlReview({
     ...urlWarnings(target, names),
     ...(conflict ? [{ level: "danger" as const, message: conflict }] : []),
   ];
-  const warningsId = useId();
   const transportName = useId();
   const invalid = checked.errors.size > 0 || conflict !== null;
   return (
@@ -69,29 +67,23 @@ export function UrlReview({
     >
       <p className="text-xs font-medium text-amber-900">The inspector will connect to this server:</p>
       <dl className="flex flex-col gap-2 text-xs">
-        <div>
-          <dt className="mb-0.5 text-[11px] font-medium text-zinc-600">URL</dt>
-          <dd>
-            <code className={code} dir="ltr">
-              <VisibleText value={target.url} />
-            </code>
-          </dd>
-        </div>
-        <div>
-          <dt className="mb-0.5 text-[11px] font-medium text-zinc-600">Host</dt>
-          <dd className="flex flex-wrap items-center gap-1.5">
-            <code className="font-mono text-xs text-zinc-900" dir="ltr">
-              <VisibleText value={target.host} />
-            </code>
-            <span
-              className={`rounded px-1 text-[10px] font-medium ${
-                target.loopback ? "bg-emerald-100 text-emerald-800" : "bg-amber-200 text-amber-950"
-              }`}
-            >
-              {target.loopback ? "loopback: this machine" : "another machine"}
-            </span>
-          </dd>
-        </div>
+        <ReviewFact term="URL">
+          <ReviewCode>
+            <VisibleText value={target.url} />
+          </ReviewCode>
+        </ReviewFact>
+        <ReviewFact term="Host" className="flex flex-wrap items-center gap-1.5">
+          <code className="font-mono text-xs text-zinc-900" dir="ltr">
+            <VisibleText value={target.host} />
+          </code>
+          <span
+            className={`rounded px-1 text-[10px] font-medium ${
+              target.loopback ? "bg-emerald-100 text-emerald-800" : "bg-amber-200 text-amber-950"
+            }`}
+          >
+            {target.loopback ? "loopback: this machine" : "another machine"}
+          </span>
+        </ReviewFact>
       </dl>
       <fieldset className="flex flex-col gap-0.5" disabled={pending}>
         <legend className="mb-0.5 text-[11px] font-medium text-zinc-600">Transport</legend>
@@ -122,33 +114,22 @@ export function UrlReview({
         </p>
       )}
       <OAuthSettings value={auth} onChange={setAuth} disabled={pending} />
-      <LaunchWarningList id={warningsId} warnings={warnings} />
-      <div className="flex justify-end gap-2">
-        <button
-          type="button"
-          onClick={onEdit}
-          disabled={pending}
-          className="rounded-md border border-zinc-300 bg-white px-3 py-1 text-xs font-medium text-zinc-800 hover:bg-zinc-100 disabled:opacity-40"
-        >
-          Edit
-        </button>
-        <button
-          type="button"
-          onClick={() =>
-            onRun({
-              url: target.url,
-              transport,
-              headers: checked.headers,
-              ...(Object.keys(auth).length > 0 ? { auth } : {}),
-            })
-          }
-          disabled={pending || invalid}
-          aria-describedby={warnings.length > 0 ? warningsId : undefined}
-          className="rounded-md bg-zinc-900 px-3 py-1 text-xs font-medium text-white hover:bg-zinc-700 disabled:opacity-60"
-        >
-          {pending ? "Connecting…" : "Connect"}
-        </button>
-      </div>
+      <ReviewFooter
+        warnings={warnings}
+        pending={pending}
+        blocked={invalid}
+        runLabel="Connect"
+        pendingLabel="Connecting…"
+        onRun={() =>
+          onRun({
+            url: target.url,
+            transport,
+            headers: checked.headers,
+            ...(Object.keys(auth).length > 0 ? { auth } : {}),
+          })
+        }
+        onEdit={onEdit}
+      />
     </section>
   );
 }

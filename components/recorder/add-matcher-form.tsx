@@ -1,9 +1,10 @@
 "use client";
 
 import { useId, useMemo, useState, type FormEvent } from "react";
-import { MATCHER_TYPES } from "@/lib/recorder/draft";
 import { pointerPaths } from "@/lib/recorder/format";
 import type { Matcher } from "@/lib/recorder/types";
+import { Button } from "@/components/ui/button";
+import { MatcherTypeSelect } from "./matcher-type-select";
 
 export interface AddMatcherFormProps {
   stepId: string;
@@ -51,25 +52,10 @@ export function AddMatcherForm({ stepId, placeholder, expected, onAdd }: AddMatc
           <option key={p} value={p} />
         ))}
       </datalist>
-      <select
-        aria-label={`Matcher type to add in ${stepId}`}
-        value={type}
-        onChange={(e) => setType(e.target.value as Matcher["type"])}
-        className="rounded border border-zinc-300 bg-white px-1 py-0.5 text-[11px]"
-      >
-        {MATCHER_TYPES.map((t) => (
-          <option key={t.type} value={t.type}>
-            {t.label}
-          </option>
-        ))}
-      </select>
-      <button
-        type="submit"
-        disabled={!path.trim() || !valid}
-        className="rounded border border-zinc-300 bg-white px-1.5 py-0.5 text-[11px] font-medium text-zinc-700 hover:bg-zinc-100 disabled:opacity-50"
-      >
+      <MatcherTypeSelect label={`Matcher type to add in ${stepId}`} value={type} onChange={setType} />
+      <Button variant="tool" size="xs" type="submit" disabled={!path.trim() || !valid}>
         Add matcher
-      </button>
+      </Button>
       {!valid && <span className="text-[11px] text-rose-700">A path starts with / (JSON Pointer).</span>}
     </form>
   );

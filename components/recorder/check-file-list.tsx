@@ -1,4 +1,5 @@
 import type { CheckListEntry } from "@/lib/recorder/types";
+import { Button } from "@/components/ui/button";
 
 export interface CheckFileListProps {
   checks: readonly CheckListEntry[];
@@ -24,15 +25,16 @@ export function CheckFileList({ checks, running, runFiles, onRun }: CheckFileLis
               <p className="truncate font-mono text-[11px] text-zinc-500">{c.path}</p>
               {c.error && <p className="text-[11px] break-words text-rose-700">{c.error}</p>}
             </div>
-            <button
-              type="button"
+            <Button
+              variant="tool"
+              size="xs"
+              className="shrink-0"
               disabled={running || Boolean(c.error)}
               onClick={() => onRun([c.path])}
               aria-label={`Run ${c.name ?? c.path}`}
-              className="shrink-0 rounded border border-zinc-300 bg-white px-1.5 py-0.5 text-[11px] font-medium text-zinc-700 hover:bg-zinc-100 disabled:opacity-50"
             >
               {busy ? "Running…" : "Run"}
-            </button>
+            </Button>
           </li>
         );
       })}

@@ -1,3 +1,5 @@
+import { Button } from "@/components/ui/button";
+
 export interface DraftBarProps {
   checkName: string;
   serverName: string;
@@ -18,13 +20,9 @@ export function DraftBar({ checkName, serverName, steps, onReview, onDiscard }: 
         {serverName} · {steps} steps
       </span>
       <span className="ml-auto flex gap-2">
-        <button
-          type="button"
-          onClick={onDiscard}
-          className="rounded border border-zinc-300 bg-white px-1.5 py-0.5 text-[11px] font-medium text-zinc-700 hover:bg-zinc-100"
-        >
+        <Button variant="tool" size="xs" dimmed="none" onClick={onDiscard}>
           Discard draft
-        </button>
+        </Button>
         <button
           type="button"
           onClick={onReview}

@@ -1,5 +1,6 @@
-import { MATCHER_TYPES, matcherOfType } from "@/lib/recorder/draft";
+import { matcherOfType } from "@/lib/recorder/draft";
 import type { Matcher } from "@/lib/recorder/types";
+import { MatcherTypeSelect } from "./matcher-type-select";
 
 export interface MatcherRowProps {
   path: string;
@@ -18,18 +19,11 @@ export function MatcherRow({ path, matcher, problem, initialPattern, onChange, o
   return (
     <li className="grid grid-cols-[minmax(8rem,1fr)_auto_minmax(8rem,1.4fr)_auto] items-start gap-x-2 gap-y-0.5 py-1">
       <code className="min-w-0 pt-0.5 font-mono text-[11px] break-all text-zinc-800">{shown}</code>
-      <select
-        aria-label={`Compare ${shown} as`}
+      <MatcherTypeSelect
+        label={`Compare ${shown} as`}
         value={matcher.type}
-        onChange={(e) => onChange(matcherOfType(e.target.value as Matcher["type"], matcher, initialPattern))}
-        className="rounded border border-zinc-300 bg-white px-1 py-0.5 text-[11px]"
-      >
-        {MATCHER_TYPES.map((t) => (
-          <option key={t.type} value={t.type}>
-            {t.label}
-          </option>
-        ))}
-      </select>
+        onChange={(type) => onChange(matcherOfType(type, matcher, initialPattern))}
+      />
       <div className="min-w-0">
         {matcher.type === "regex" && (
           // A textarea: patterns for multi-line text hold newlines, which an <input> would drop.

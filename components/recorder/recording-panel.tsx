@@ -5,6 +5,7 @@ import { pendingStepIds } from "@/lib/recorder/format";
 import type { RecordingInfo } from "@/lib/recorder/types";
 import { RecordedStepRow } from "./recorded-step-row";
 import { RecordingIndicator } from "./recording-indicator";
+import { Button } from "@/components/ui/button";
 
 export interface RecordingPanelProps {
   serverName: string;
@@ -53,14 +54,9 @@ export function RecordingPanel({
               {error}
             </span>
           )}
-          <button
-            type="button"
-            onClick={onDiscard}
-            disabled={stopping}
-            className="rounded border border-zinc-300 bg-white px-1.5 py-0.5 text-[11px] font-medium text-zinc-700 hover:bg-zinc-100 disabled:opacity-50"
-          >
+          <Button variant="tool" size="xs" onClick={onDiscard} disabled={stopping}>
             Discard recording
-          </button>
+          </Button>
           <button
             type="button"
             onClick={onStop}

@@ -102,20 +102,19 @@ export function ReviewActions(p: ReviewActionsProps) {
             </span>
           )
         )}
-        {p.exportError && (
-          <span role="alert" className="text-rose-700">
-            Export failed: {p.exportError.message}
-          </span>
-        )}
-        {p.verifyError && (
-          <span role="alert" className="text-rose-700">
-            Verify failed: {p.verifyError.message}
-          </span>
-        )}
-        {p.runError && (
-          <span role="alert" className="text-rose-700">
-            Run failed: {p.runError.message}
-          </span>
+        {(
+          [
+            ["Export", p.exportError],
+            ["Verify", p.verifyError],
+            ["Run", p.runError],
+          ] as const
+        ).map(
+          ([what, error]) =>
+            error && (
+              <span key={what} role="alert" className="text-rose-700">
+                {what} failed: {error.message}
+              </span>
+            ),
         )}
       </div>
     </div>

@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorCallout } from "@/components/ui/error-callout";
+import { QueryState } from "@/components/ui/query-state";
 import { Spinner } from "@/components/ui/spinner";
 import type { CheckResult, CheckListResponse, StepResult } from "@/lib/recorder/types";
 import { CheckFileList } from "./check-file-list";
@@ -15,7 +16,7 @@ export interface RunChecksDialogProps {
   /** KEY=value file for `${VAR}` references ("" = none). */
   envFile: string;
   onEnvFile: (envFile: string) => void;
-  list: { data: CheckListResponse | undefined; error: Error | null; isPending: boolean };
+  list: { data: CheckListResponse | undefined; error: Error | null };
   running: boolean;
   runFiles: readonly string[] | undefined;
   results: readonly CheckResult[] | undefined;
@@ -95,17 +96,17 @@ export function RunChecksDialog(p: RunChecksDialogProps) {
             Values are never sent back, and are blanked out of results.
           </p>
         </div>
-        {p.list.isPending ? (
-          <Spinner label="Listing checks…" />
-        ) : p.list.error ? (
-          <ErrorCallout title="Could not list the checks" message={p.list.error.message} />
-        ) : checks.length === 0 ? (
-          <EmptyState title={`No checks in ${p.list.data?.folder ?? p.folder}`}>
-            Record a server and save the check here, or choose another folder.
-          </EmptyState>
-        ) : (
-          <CheckFileList checks={checks} running={p.running} runFiles={p.runFiles} onRun={p.onRun} />
-        )}
+        <QueryState query={p.list} pendingLabel="Listing checks…" errorTitle="Could not list the checks">
+          {(list) =>
+            list.checks.length === 0 ? (
+              <EmptyState title={`No checks in ${list.folder}`}>
+                Record a server and save the check here, or choose another folder.
+              </EmptyState>
+            ) : (
+              <CheckFileList checks={list.checks} running={p.running} runFiles={p.runFiles} onRun={p.onRun} />
+            )
+          }
+        </QueryState>
         {p.running && <Spinner label="Running checks…" />}
         {p.runError && <ErrorCallout title="The run failed" message={p.runError.message} />}
         {p.results && !p.running && (

@@ -1,5 +1,6 @@
 import type { ComponentPropsWithoutRef } from "react";
 import { safeImageSrc } from "@/lib/safe-url";
+import { StrokeIcon } from "@/components/ui/stroke-icon";
 
 type MarkdownImageProps = ComponentPropsWithoutRef<"img"> & { node?: unknown };
 
@@ -16,17 +17,10 @@ export function MarkdownImage({ src, alt, title }: MarkdownImageProps) {
       title={`Image not loaded: ${source ?? ""}`}
       className="inline-flex items-center gap-1 rounded border border-dashed border-zinc-300 bg-zinc-50 px-1 text-[11px] text-zinc-600"
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 16 16"
-        className="size-3"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.25"
-      >
+      <StrokeIcon className="size-3" strokeWidth="1.25">
         <rect x="1.5" y="2.5" width="13" height="11" rx="1.5" />
         <path d="M2 12l4-4 3 3 2-2 3 3" strokeLinejoin="round" />
-      </svg>
+      </StrokeIcon>
       {alt ? alt : "image"}
       <span className="sr-only"> (remote image not loaded)</span>
     </span>

@@ -2,6 +2,7 @@
 
 import { useId } from "react";
 import type { TreeSort } from "@/lib/tree-filter";
+import { Button } from "@/components/ui/button";
 
 export interface TreeToolbarProps {
   filter: string;
@@ -15,9 +16,6 @@ export interface TreeToolbarProps {
   /** "12 matches" / "3 fuzzy matches" / null without a filter. */
   status: string | null;
 }
-
-const SMALL_BUTTON =
-  "rounded border border-zinc-300 bg-white px-1.5 py-0.5 text-[11px] font-medium text-zinc-700 hover:bg-zinc-100";
 
 /** Filter, expand/collapse all and sort, above the tree. */
 export function TreeToolbar(props: TreeToolbarProps) {
@@ -37,12 +35,12 @@ export function TreeToolbar(props: TreeToolbarProps) {
         className="w-full rounded border border-zinc-300 bg-white px-2 py-1 text-xs focus:border-sky-500"
       />
       <div className="flex flex-wrap items-center gap-1">
-        <button type="button" onClick={props.onExpandAll} className={SMALL_BUTTON}>
+        <Button variant="tool" size="xs" dimmed="none" onClick={props.onExpandAll}>
           Expand all
-        </button>
-        <button type="button" onClick={props.onCollapseAll} className={SMALL_BUTTON}>
+        </Button>
+        <Button variant="tool" size="xs" dimmed="none" onClick={props.onCollapseAll}>
           Collapse all
-        </button>
+        </Button>
         <label htmlFor={sortId} className="ml-auto text-[11px] text-zinc-500">
           Sort
         </label>

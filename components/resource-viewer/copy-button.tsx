@@ -1,6 +1,8 @@
 "use client";
 
 import { useCopy } from "@/components/ui/use-copy";
+import { Button } from "@/components/ui/button";
+import { StrokeIcon } from "@/components/ui/stroke-icon";
 
 export interface CopyButtonProps {
   text: string;
@@ -15,28 +17,23 @@ export function CopyButton({ text, label, shortcut }: CopyButtonProps) {
   const { state, copy } = useCopy();
 
   return (
-    <button
-      type="button"
+    <Button
+      variant="tool"
+      size="xs"
+      dimmed="none"
+      className="inline-flex shrink-0 items-center gap-1"
       onClick={() => void copy(text)}
       aria-label={label}
       data-shortcut={shortcut}
       title={label}
-      className="inline-flex shrink-0 items-center gap-1 rounded border border-zinc-300 bg-white px-1.5 py-0.5 text-[11px] font-medium text-zinc-700 hover:bg-zinc-100"
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 16 16"
-        className="size-3"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.5"
-      >
+      <StrokeIcon className="size-3" strokeWidth="1.5">
         <rect x="5.5" y="5.5" width="8" height="8" rx="1.5" />
         <path d="M10.5 5.5v-2a1 1 0 0 0-1-1h-6a1 1 0 0 0-1 1v6a1 1 0 0 0 1 1h2" />
-      </svg>
+      </StrokeIcon>
       <span aria-live="polite">
         {state === "copied" ? "Copied" : state === "failed" ? "Copy failed" : "Copy"}
       </span>
-    </button>
+    </Button>
   );
 }

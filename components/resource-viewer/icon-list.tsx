@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import type { Resource } from "@/lib/contract";
+import { Button } from "@/components/ui/button";
 
 type Icon = NonNullable<Resource["icons"]>[number];
 
@@ -70,14 +71,16 @@ function RemoteIcon({ src }: { src: string }) {
         {src}
       </span>
       {state === "idle" && (
-        <button
-          type="button"
+        <Button
+          variant="tool"
+          size="xs"
+          dimmed="none"
+          className="shrink-0"
           onClick={() => setState("loading")}
-          className="shrink-0 rounded border border-zinc-300 bg-white px-1.5 py-0.5 text-[11px] font-medium text-zinc-700 hover:bg-zinc-100"
           title={`Fetches the icon from ${host}, without cookies or Referer`}
         >
           Load from {host}
-        </button>
+        </Button>
       )}
       {state === "failed" && (
         <span role="status" className="shrink-0 text-[11px] text-amber-700">

@@ -2,8 +2,7 @@
 
 import type { ListedFacts } from "@/components/renderers/content-entry";
 import { useWatchVersion } from "@/components/watch/use-watch-version";
-import { ErrorCallout } from "@/components/ui/error-callout";
-import { Spinner } from "@/components/ui/spinner";
+import { QueryState } from "@/components/ui/query-state";
 import { formatClockMs } from "@/lib/format-time";
 import { ContentList } from "./content-list";
 
@@ -29,19 +28,22 @@ export function PinnedVersion({ sessionId, uri, version, listed, onLatest }: Pin
           Back to latest
         </button>
       </div>
-      {kept.isPending ? (
-        <Spinner label={`Loading v${version}…`} />
-      ) : !kept.data ? (
-        <ErrorCallout title={`Could not load v${version}`} message={kept.error?.message} />
-      ) : (
-        <ContentList
-          sessionId={sessionId}
-          uri={uri}
-          contents={kept.data.result.contents}
-          listed={listed}
-          historicalDigests={kept.data.digests}
-        />
-      )}
+      <QueryState
+        query={kept}
+        pendingLabel={`Loading v${version}…`}
+        errorTitle={`Could not load v${version}`}
+        keepData
+      >
+        {(data) => (
+          <ContentList
+            sessionId={sessionId}
+            uri={uri}
+            contents={data.result.contents}
+            listed={listed}
+            historicalDigests={data.digests}
+          />
+        )}
+      </QueryState>
     </>
   );
 }

@@ -8,7 +8,6 @@ import { ChangesView } from "@/components/watch/changes-view";
 import { useWatch } from "@/components/watch/use-watches";
 import { useWatchToggle } from "@/components/watch/use-watch-toggle";
 import { VersionStepper } from "@/components/watch/version-stepper";
-import { ViewTabs, type LiveView } from "@/components/watch/view-tabs";
 import { WatchStatus } from "@/components/watch/watch-status";
 import { WatchToggle } from "@/components/watch/watch-toggle";
 import type { SessionSummary } from "@/lib/contract";
@@ -16,6 +15,7 @@ import { formatClockMs } from "@/lib/format-time";
 import type { LiveMarks } from "@/lib/live-marks";
 import { queryKeys } from "@/lib/queries";
 import { displayName } from "@/lib/uri-tree";
+import { TabStrip, type TabStripTab } from "@/components/ui/tab-strip";
 import { LiveContents } from "./live-contents";
 import { PinnedVersion } from "./pinned-version";
 import { RemovedNotice } from "./removed-notice";
@@ -25,6 +25,13 @@ import { ResourceMetadata } from "./resource-metadata";
 import { useLastDefined } from "./use-last-defined";
 import { useReadResource } from "./use-read-resource";
 import { ViewerHeader } from "./viewer-header";
+
+type LiveView = "content" | "changes";
+/** Content | Changes for a watched resource. */
+const VIEWS: readonly TabStripTab<LiveView>[] = [
+  { id: "content", label: "Content" },
+  { id: "changes", label: "Changes" },
+];
 
 export interface ResourceViewerProps {
   session: SessionSummary;
@@ -127,7 +134,16 @@ export function ResourceViewer({ session, uri }: ResourceViewerProps) {
               come.
             </p>
           )}
-          <ViewTabs view={view} onView={setView} panelId={panelId} />
+          <TabStrip
+            label="Resource view"
+            tabs={VIEWS}
+            current={view}
+            idPrefix={panelId}
+            panelId={panelId}
+            onSelect={setView}
+            className="flex gap-1 border-b border-zinc-200"
+            tabClassName="-mb-px py-1 text-xs"
+          />
         </div>
       ) : (
         lastUpdate && (

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { CopyButton } from "./copy-button";
+import { Button } from "@/components/ui/button";
 
 export interface ViewerHeaderProps {
   title: string;
@@ -20,15 +21,16 @@ export function ViewerHeader({ title, uri, reading, onReRead, children }: Viewer
           {uri}
         </code>
         <CopyButton text={uri} label="Copy URI" shortcut="copy-uri" />
-        <button
-          type="button"
+        <Button
+          variant="tool"
+          size="xs"
+          className="shrink-0"
           onClick={onReRead}
           data-shortcut="re-read"
           disabled={reading}
-          className="shrink-0 rounded border border-zinc-300 bg-white px-1.5 py-0.5 text-[11px] font-medium text-zinc-700 hover:bg-zinc-100 disabled:opacity-50"
         >
           {reading ? "Reading…" : "Re-read"}
-        </button>
+        </Button>
         {children}
       </div>
     </div>

@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from "react";
 import { ErrorCallout } from "@/components/ui/error-callout";
 import type { SessionSummary } from "@/lib/contract";
 import { useFileWatchSuggestion, useStartFileWatch, useStopFileWatch } from "./use-file-watch";
+import { Button } from "@/components/ui/button";
 
 const INPUT =
   "rounded border border-zinc-300 px-2 py-1 font-mono text-[11px] focus:border-sky-600 focus:ring-2 focus:ring-sky-600/20 focus:outline-none";
@@ -86,13 +87,9 @@ export function RestartOnChangeTab({ session }: { session: SessionSummary }) {
       />
       {active && (
         <div className="flex items-center gap-2">
-          <button
-            type="submit"
-            disabled={busy || !edited}
-            className="rounded bg-zinc-900 px-3 py-1 text-[11px] font-medium text-white hover:bg-zinc-700 disabled:opacity-40"
-          >
+          <Button variant="primary" size="sm" dimmed={40} type="submit" disabled={busy || !edited}>
             Apply
-          </button>
+          </Button>
         </div>
       )}
       {error && <ErrorCallout title="Restart on change" message={error.message} />}

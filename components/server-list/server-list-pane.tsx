@@ -3,7 +3,7 @@
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorCallout } from "@/components/ui/error-callout";
 import { PaneHeader } from "@/components/ui/pane-header";
-import { Spinner } from "@/components/ui/spinner";
+import { QueryState } from "@/components/ui/query-state";
 import type { SessionSummary } from "@/lib/contract";
 import { ServerList } from "./server-list";
 import { useDisconnect } from "./use-disconnect";
@@ -40,36 +40,36 @@ export function ServerListPane({
             <ErrorCallout title="Could not disconnect" message={disconnect.error.message} />
           </div>
         )}
-        {sessions === undefined ? (
-          loadError ? (
-            <div className="p-2">
-              <ErrorCallout title="Could not load the servers" message={loadError.message} />
-            </div>
-          ) : (
-            <div className="p-3">
-              <Spinner label="Loading servers…" />
-            </div>
-          )
-        ) : sessions.length === 0 ? (
-          <EmptyState title="No servers yet">
-            Start the demo server, or paste a command or URL above.
-          </EmptyState>
-        ) : (
-          <ServerList
-            sessions={sessions}
-            selectedId={selectedId}
-            disconnectingId={disconnect.isPending ? (disconnect.variables ?? null) : null}
-            reconnectingId={reconnect.isPending ? (reconnect.variables ?? null) : null}
-            reconnectError={
-              reconnect.isError && reconnect.variables
-                ? { sessionId: reconnect.variables, message: reconnect.error.message }
-                : null
-            }
-            onSelect={onSelect}
-            onDisconnect={(id) => disconnect.mutate(id)}
-            onReconnect={(id) => reconnect.mutate(id)}
-          />
-        )}
+        <QueryState
+          query={{ data: sessions, error: loadError }}
+          pendingLabel="Loading servers…"
+          errorTitle="Could not load the servers"
+          keepData
+          inset
+        >
+          {(sessions) =>
+            sessions.length === 0 ? (
+              <EmptyState title="No servers yet">
+                Start the demo server, or paste a command or URL above.
+              </EmptyState>
+            ) : (
+              <ServerList
+                sessions={sessions}
+                selectedId={selectedId}
+                disconnectingId={disconnect.isPending ? (disconnect.variables ?? null) : null}
+                reconnectingId={reconnect.isPending ? (reconnect.variables ?? null) : null}
+                reconnectError={
+                  reconnect.isError && reconnect.variables
+                    ? { sessionId: reconnect.variables, message: reconnect.error.message }
+                    : null
+                }
+                onSelect={onSelect}
+                onDisconnect={(id) => disconnect.mutate(id)}
+                onReconnect={(id) => reconnect.mutate(id)}
+              />
+            )
+          }
+        </QueryState>
       </div>
     </section>
   );

@@ -5,6 +5,7 @@ import type { ResourceTemplate } from "@/lib/contract";
 import { expandTemplate, parseTemplate, templateVariables, type TemplateValues } from "@/lib/uri-template";
 import { TemplateField } from "./template-field";
 import { useRecentValues } from "./use-recent-values";
+import { Button } from "@/components/ui/button";
 
 export interface TemplateFormProps {
   sessionId: string;
@@ -92,12 +93,9 @@ export function TemplateForm({
         </output>
       </div>
       <div className="flex items-center gap-2">
-        <button
-          type="submit"
-          className="rounded-md bg-zinc-900 px-3 py-1 text-xs font-medium text-white hover:bg-zinc-700"
-        >
+        <Button variant="primary" dimmed="none" type="submit">
           Read
-        </button>
+        </Button>
         {recent.length > 0 && (
           <div className="flex min-w-0 flex-wrap items-center gap-1 text-[11px]">
             <span className="text-zinc-500">Recent:</span>

@@ -1,10 +1,11 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useId, useState, type KeyboardEvent } from "react";
+import { useId, useState } from "react";
 import { OAuthTab } from "@/components/auth/oauth-tab";
 import { FileWatchStatusLine } from "@/components/restart-on-change/file-watch-status";
 import { RestartOnChangeTab } from "@/components/restart-on-change/restart-on-change-tab";
+import { TabStrip } from "@/components/ui/tab-strip";
 import type { SessionSummary } from "@/lib/contract";
 import { StderrConsole } from "./stderr-console";
 import { ToolsTab } from "./tools-tab";
@@ -60,49 +61,24 @@ export function ServerPanel({ session }: { session: SessionSummary }) {
     setTab(next);
     setOpen(true);
   };
-  const onTabKey = (event: KeyboardEvent) => {
-    const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
-    if (!step) return;
-    event.preventDefault();
-    const index = tabs.findIndex((t) => t.id === tab);
-    const next = tabs[(index + step + tabs.length) % tabs.length];
-    if (!next) return;
-    choose(next.id);
-    document.getElementById(`${baseId}-${next.id}`)?.focus();
-  };
-
   return (
     <section
       aria-label="Server panel"
       className="col-span-2 flex min-h-0 flex-col border-t border-zinc-300 bg-white"
     >
       <div className="flex h-8 shrink-0 items-center gap-2 bg-zinc-50 px-2">
-        <div
-          role="tablist"
-          aria-label="Server panel"
+        <TabStrip
+          label="Server panel"
+          tabs={tabs}
+          current={tab}
+          open={open}
+          idPrefix={baseId}
+          panelId={panelId}
+          onSelect={choose}
+          onReselect={() => setOpen(false)}
           className="flex h-full items-stretch"
-          onKeyDown={onTabKey}
-        >
-          {tabs.map((t) => (
-            <button
-              key={t.id}
-              id={`${baseId}-${t.id}`}
-              type="button"
-              role="tab"
-              aria-selected={open && tab === t.id}
-              aria-controls={open ? panelId : undefined}
-              tabIndex={tab === t.id ? 0 : -1}
-              onClick={() => (open && tab === t.id ? setOpen(false) : choose(t.id))}
-              className={`border-b-2 px-2.5 text-[11px] font-medium ${
-                open && tab === t.id
-                  ? "border-sky-600 text-zinc-900"
-                  : "border-transparent text-zinc-500 hover:text-zinc-800"
-              }`}
-            >
-              {t.label}
-            </button>
-          ))}
-        </div>
+          tabClassName="text-[11px]"
+        />
         <span className="truncate text-[11px] text-zinc-400">{session.name}</span>
         {session.fileWatch && <FileWatchStatusLine status={session.fileWatch} />}
         <button

@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { ErrorCallout } from "@/components/ui/error-callout";
 import { JsonBlock } from "@/components/ui/json-block";
 import type { CallToolResult, Tool } from "@/lib/api-client";
+import { Button } from "@/components/ui/button";
 
 export interface ToolCallFormProps {
   tool: Tool;
@@ -83,13 +84,9 @@ export function ToolCallForm({
         </p>
       )}
       <div>
-        <button
-          type="submit"
-          disabled={calling}
-          className="rounded bg-zinc-900 px-3 py-1 text-[11px] font-medium text-white hover:bg-zinc-700 disabled:opacity-40"
-        >
+        <Button variant="primary" size="sm" dimmed={40} type="submit" disabled={calling}>
           {calling ? "Calling…" : `Call ${tool.name}`}
-        </button>
+        </Button>
       </div>
       {calling && inFlight}
       {cancelled && (

@@ -5,6 +5,7 @@ import { useId, useRef, type KeyboardEvent } from "react";
 import type { HeldTrafficEntry } from "@/lib/traffic-buffer";
 import { TrafficRow } from "./traffic-row";
 import { useStickToBottom } from "./use-stick-to-bottom";
+import { JumpToLatest } from "./jump-to-latest";
 
 const ROW_PX = 22;
 
@@ -76,15 +77,7 @@ export function TrafficList({ label, entries, selectedSeq, onSelect, followEnd }
           })}
         </div>
       </div>
-      {followEnd && !stick.stuck && entries.length > 0 && (
-        <button
-          type="button"
-          onClick={stick.jumpToEnd}
-          className="absolute right-3 bottom-2 rounded-full bg-zinc-900/85 px-2.5 py-0.5 text-[11px] text-white shadow hover:bg-zinc-900"
-        >
-          Jump to latest ↓
-        </button>
-      )}
+      {followEnd && !stick.stuck && entries.length > 0 && <JumpToLatest onJump={stick.jumpToEnd} />}
     </div>
   );
 }

@@ -1,8 +1,7 @@
 "use client";
 
 import { useMemo, useState } from "react";
-import { ErrorCallout } from "@/components/ui/error-callout";
-import { Spinner } from "@/components/ui/spinner";
+import { QueryState } from "@/components/ui/query-state";
 import { trafficMatches, type HeldTrafficEntry } from "@/lib/traffic-buffer";
 import { downloadJson } from "@/components/ui/download";
 import { exportFileName } from "./export-file-name";
@@ -43,57 +42,51 @@ export function TrafficLog({ sessionId, serverName, mode, filter, onFilter, init
     if (entry.message === undefined && !traffic.isFetching) void traffic.refetch();
   };
 
-  if (traffic.isPending) {
-    return (
-      <div className="p-3">
-        <Spinner label="Loading traffic…" />
-      </div>
-    );
-  }
-  if (traffic.isError) {
-    return (
-      <div className="p-2">
-        <ErrorCallout title="Could not load the traffic" message={traffic.error.message} />
-      </div>
-    );
-  }
   return (
-    <div className="flex h-full min-h-0 flex-col">
-      <PanelToolbar
-        filter={filter}
-        onFilter={onFilter}
-        placeholder="Filter by method, id or text"
-        count={`${entries.length.toLocaleString("en")} ${noun}${
-          traffic.data.dropped > 0 ? ` (${traffic.data.dropped.toLocaleString("en")} older dropped)` : ""
-        }`}
-        exportDisabled={entries.length === 0}
-        onExport={() =>
-          downloadJson(exportFileName(mode === "all" ? "traffic" : "notifications", serverName), {
-            server: serverName,
-            exportedAt: new Date().toISOString(),
-            filter: filter || undefined,
-            entries,
-          })
-        }
-      />
-      <div className="flex min-h-0 flex-1">
-        {entries.length === 0 ? (
-          <p className="flex-1 p-3 text-xs text-zinc-500">
-            {filter ? `No ${noun} match “${filter}”.` : `No ${noun} yet.`}
-          </p>
-        ) : (
-          <TrafficList
-            label={mode === "all" ? "JSON-RPC traffic" : "Notifications"}
-            entries={entries}
-            selectedSeq={selectedSeq}
-            onSelect={select}
-            followEnd={mode === "all"}
+    <QueryState query={traffic} pendingLabel="Loading traffic…" errorTitle="Could not load the traffic" inset>
+      {(data) => (
+        <div className="flex h-full min-h-0 flex-col">
+          <PanelToolbar
+            filter={filter}
+            onFilter={onFilter}
+            placeholder="Filter by method, id or text"
+            count={`${entries.length.toLocaleString("en")} ${noun}${
+              data.dropped > 0 ? ` (${data.dropped.toLocaleString("en")} older dropped)` : ""
+            }`}
+            exportDisabled={entries.length === 0}
+            onExport={() =>
+              downloadJson(exportFileName(mode === "all" ? "traffic" : "notifications", serverName), {
+                server: serverName,
+                exportedAt: new Date().toISOString(),
+                filter: filter || undefined,
+                entries,
+              })
+            }
           />
-        )}
-        {selected && (
-          <TrafficDetail entry={selected} loading={traffic.isFetching} onClose={() => setSelectedSeq(null)} />
-        )}
-      </div>
-    </div>
+          <div className="flex min-h-0 flex-1">
+            {entries.length === 0 ? (
+              <p className="flex-1 p-3 text-xs text-zinc-500">
+                {filter ? `No ${noun} match “${filter}”.` : `No ${noun} yet.`}
+              </p>
+            ) : (
+              <TrafficList
+                label={mode === "all" ? "JSON-RPC traffic" : "Notifications"}
+                entries={entries}
+                selectedSeq={selectedSeq}
+                onSelect={select}
+                followEnd={mode === "all"}
+              />
+            )}
+            {selected && (
+              <TrafficDetail
+                entry={selected}
+                loading={traffic.isFetching}
+                onClose={() => setSelectedSeq(null)}
+              />
+            )}
+          </div>
+        </div>
+      )}
+    </QueryState>
   );
 }

@@ -1,5 +1,15 @@
+import type { ReactNode } from "react";
+
+export interface StrokeIconProps {
+  /** One path, drawn with round caps and joins; or give the shapes as children. */
+  d?: string;
+  className?: string;
+  strokeWidth?: string;
+  children?: ReactNode;
+}
+
 /** A 16×16 line icon drawn in the text colour, hidden from assistive tech (the button is named). */
-export function StrokeIcon({ d, className = "size-3.5" }: { d: string; className?: string }) {
+export function StrokeIcon({ d, className = "size-3.5", strokeWidth = "1.75", children }: StrokeIconProps) {
   return (
     <svg
       aria-hidden="true"
@@ -7,9 +17,10 @@ export function StrokeIcon({ d, className = "size-3.5" }: { d: string; className
       className={className}
       fill="none"
       stroke="currentColor"
-      strokeWidth="1.75"
+      strokeWidth={strokeWidth}
     >
-      <path d={d} strokeLinecap="round" strokeLinejoin="round" />
+      {d !== undefined && <path d={d} strokeLinecap="round" strokeLinejoin="round" />}
+      {children}
     </svg>
   );
 }

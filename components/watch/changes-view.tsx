@@ -1,8 +1,7 @@
 "use client";
 
 import { useMemo } from "react";
-import { ErrorCallout } from "@/components/ui/error-callout";
-import { Spinner } from "@/components/ui/spinner";
+import { QueryState } from "@/components/ui/query-state";
 import type { WatchVersionInfo } from "@/lib/contract";
 import { formatClockMs } from "@/lib/format-time";
 import { compareVersions } from "./compare-versions";
@@ -37,19 +36,24 @@ export function ChangesView({ sessionId, uri, versions, version }: ChangesViewPr
       </p>
     );
   }
-  if (!changes) {
-    const error = after.error ?? before.error;
-    if (error) return <ErrorCallout title="Could not load the versions" message={error.message} />;
-    return <Spinner label="Loading versions…" />;
-  }
   return (
-    <div className="flex flex-col gap-3">
-      <p className="text-xs text-zinc-600">
-        v{previous.version} ({formatClockMs(previous.at)}) → v{version} ({formatClockMs(after.data?.at ?? 0)})
-      </p>
-      {changes.map((change) => (
-        <ItemDiff key={change.index} change={change} showUri={changes.length > 1 || change.uri !== uri} />
-      ))}
-    </div>
+    <QueryState
+      query={{ data: changes ?? undefined, error: after.error ?? before.error }}
+      pendingLabel="Loading versions…"
+      errorTitle="Could not load the versions"
+      keepData
+    >
+      {(changes) => (
+        <div className="flex flex-col gap-3">
+          <p className="text-xs text-zinc-600">
+            v{previous.version} ({formatClockMs(previous.at)}) → v{version} (
+            {formatClockMs(after.data?.at ?? 0)})
+          </p>
+          {changes.map((change) => (
+            <ItemDiff key={change.index} change={change} showUri={changes.length > 1 || change.uri !== uri} />
+          ))}
+        </div>
+      )}
+    </QueryState>
   );
 }

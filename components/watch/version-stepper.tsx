@@ -18,38 +18,32 @@ export function VersionStepper({ versions, current, onStep }: VersionStepperProp
   const oldest = versions[0]?.version ?? current;
   const previous = index > 0 ? versions[index - 1] : undefined;
   const next = index >= 0 ? versions[index + 1] : undefined;
+  const step = (label: string, glyph: string, to: WatchVersionInfo | undefined) => (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      disabled={!to}
+      onClick={() => to && onStep(to.version)}
+      className={arrow}
+    >
+      {glyph}
+    </button>
+  );
   return (
     <span
       role="group"
       aria-label="Versions"
       className="inline-flex items-center gap-0.5 font-mono text-[11px] text-zinc-700"
     >
-      <button
-        type="button"
-        aria-label="Previous version"
-        title="Previous version"
-        disabled={!previous}
-        onClick={() => previous && onStep(previous.version)}
-        className={arrow}
-      >
-        ◀
-      </button>
+      {step("Previous version", "◀", previous)}
       <span
         title={`Versions ${oldest}–${latest} are kept (the last ${versions.length})`}
         className="min-w-[3.5rem] text-center tabular-nums"
       >
         v{current}/{latest}
       </span>
-      <button
-        type="button"
-        aria-label="Next version"
-        title="Next version"
-        disabled={!next}
-        onClick={() => next && onStep(next.version)}
-        className={arrow}
-      >
-        ▶
-      </button>
+      {step("Next version", "▶", next)}
     </span>
   );
 }

@@ -1,3 +1,5 @@
+import { StrokeIcon } from "@/components/ui/stroke-icon";
+
 export interface WatchToggleProps {
   watching: boolean;
   pending: boolean;
@@ -25,18 +27,11 @@ export function WatchToggle({ watching, pending, error, onToggle }: WatchToggleP
             : "border-zinc-300 bg-white text-zinc-700 hover:bg-zinc-100"
         }`}
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 16 16"
-          className="size-3"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.5"
-        >
+        <StrokeIcon className="size-3" strokeWidth="1.5">
           <path d="M1.5 8s2.4-4.5 6.5-4.5S14.5 8 14.5 8s-2.4 4.5-6.5 4.5S1.5 8 1.5 8z" />
           <circle cx="8" cy="8" r="2" />
           {watching && <path d="M2.5 13.5l11-11" strokeLinecap="round" />}
-        </svg>
+        </StrokeIcon>
         {watching ? "Unwatch" : "Watch"}
       </button>
       {error && (

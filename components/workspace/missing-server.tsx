@@ -4,6 +4,7 @@ import { CreateError } from "@/components/connect/create-error";
 import { useSavedServers } from "@/components/connect/use-saved-servers";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { SessionSummary } from "@/lib/contract";
+import { Button } from "@/components/ui/button";
 
 export interface MissingServerProps {
   /** The `server` URL parameter: a name, or an old link's session id. */
@@ -32,14 +33,14 @@ export function MissingServer({ name, onConnected }: MissingServerProps) {
       <code className="font-mono text-[11px] break-all text-zinc-600" dir="ltr">
         {command}
       </code>
-      <button
-        type="button"
+      <Button
+        variant="primary"
+        className="self-start"
         disabled={connect.isPending}
         onClick={() => connect.mutate(name)}
-        className="self-start rounded-md bg-zinc-900 px-3 py-1 text-xs font-medium text-white hover:bg-zinc-700 disabled:opacity-60"
       >
         {connect.isPending ? "Connecting…" : `Connect ${name}`}
-      </button>
+      </Button>
       {connect.isError && <CreateError error={connect.error} />}
     </div>
   );

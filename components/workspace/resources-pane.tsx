@@ -12,7 +12,9 @@ import { useTemplates } from "@/components/templates/use-templates";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorCallout } from "@/components/ui/error-callout";
 import { PaneHeader } from "@/components/ui/pane-header";
+import { QueryState } from "@/components/ui/query-state";
 import { Spinner } from "@/components/ui/spinner";
+import { StrokeIcon } from "@/components/ui/stroke-icon";
 import { isApiError } from "@/lib/api-client";
 import type { SessionSummary } from "@/lib/contract";
 import { queryKeys } from "@/lib/queries";
@@ -62,20 +64,11 @@ export function ResourcesPane({ session, selectedUri, onSelectResource }: Resour
             title="Reload resource list"
             className="rounded p-0.5 text-zinc-500 hover:bg-zinc-200 hover:text-zinc-900 disabled:opacity-40"
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 16 16"
-              className={`size-3.5 ${reloading ? "animate-spin" : ""}`}
-              fill="none"
-              stroke="currentColor"
+            <StrokeIcon
+              d="M13.5 8A5.5 5.5 0 1 1 11.9 4.1M13.5 2v3h-3"
               strokeWidth="1.5"
-            >
-              <path
-                d="M13.5 8A5.5 5.5 0 1 1 11.9 4.1M13.5 2v3h-3"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
+              className={`size-3.5 ${reloading ? "animate-spin" : ""}`}
+            />
           </button>
         </span>
       </PaneHeader>
@@ -132,22 +125,16 @@ export function ResourcesPane({ session, selectedUri, onSelectResource }: Resour
           </PaneHeader>
         </div>
         <section aria-labelledby="templates-heading">
-          {templates.isPending ? (
-            <div className="p-3">
-              <Spinner label="Listing templates…" />
-            </div>
-          ) : templates.isError ? (
-            <div className="p-2">
-              <ErrorCallout
-                title="resources/templates/list failed"
-                message={templates.error.message}
-                mcpCode={isApiError(templates.error) ? templates.error.mcpCode : undefined}
-              />
-            </div>
-          ) : (
-            // Also with no templates: it holds the "Open URI" box (templates/template-list.tsx).
-            <TemplateList session={session} templates={templates.data.resourceTemplates} />
-          )}
+          <QueryState
+            query={templates}
+            pendingLabel="Listing templates…"
+            errorTitle="resources/templates/list failed"
+            mcpCode
+            inset
+          >
+            {/* Also with no templates: it holds the "Open URI" box (templates/template-list.tsx). */}
+            {(data) => <TemplateList session={session} templates={data.resourceTemplates} />}
+          </QueryState>
         </section>
       </div>
     </>

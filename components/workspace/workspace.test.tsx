@@ -1,0 +1,79 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { renderWithQueries } from "@/components/testing/query-client";
+import { WithSearchParams } from "@/components/testing/search-params";
+import { stdioSession } from "@/components/testing/sessions";
+import type { SessionListResponse } from "@/lib/contract";
+import { queryKeys } from "@/lib/queries";
+import { preloadLazyParts } from "./lazy-parts";
+import { Workspace } from "./workspace";
+
+beforeAll(preloadLazyParts);
+afterEach(() => window.history.replaceState(null, "", "/"));
+
+// Servers without resources: the middle column says so, and nothing asks for a listing.
+const DEMO = stdioSession({ id: "s1", name: "demo", capabilities: { tools: {} } });
+const NOTES = stdioSession({ id: "s2", name: "notes", capabilities: { tools: {} } });
+const GONE = stdioSession({
+  id: "s3",
+  name: "gone",
+  status: "disconnected",
+  error: { message: "The server exited with code 1.", exitCode: 1 },
+});
+
+/** The workspace as a link opens it: `search` is the page's query string. */
+function openAt(search: string) {
+  window.history.replaceState(null, "", `/${search}`);
+  const user = userEvent.setup();
+  renderWithQueries(
+    <WithSearchParams search={search}>
+      <Workspace />
+    </WithSearchParams>,
+    (c) => {
+      c.setQueryDefaults(queryKeys.sessions(), { staleTime: Infinity, refetchInterval: false });
+      c.setQueryData<SessionListResponse>(queryKeys.sessions(), { sessions: [DEMO, NOTES, GONE] });
+    },
+  );
+  return { user };
+}
+
+const servers = () => within(screen.getByRole("complementary", { name: "Servers" }));
+const current = () =>
+  servers()
+    .getAllByRole("button")
+    .filter((b) => b.getAttribute("aria-current") === "true")
+    .map((b) => b.textContent);
+
+describe("Workspace", () => {
+  it("shows the first server when the link names none, and counts the connected ones", () => {
+    openAt("");
+    expect(current()).toEqual(["demo"]);
+    expect(screen.getByRole("banner").textContent).toContain("2 servers connected");
+    expect(screen.getByRole("region", { name: "Server panel" }).textContent).toContain("demo");
+  });
+
+  it("selects the server a link names by its name", () => {
+    openAt("?server=notes");
+    expect(current()).toEqual(["notes"]);
+  });
+
+  it("selects a server by an older link's session id", () => {
+    openAt("?server=s3");
+    expect(current()).toEqual(["gone"]);
+    expect(screen.getByRole("alert").textContent).toContain("gone is disconnected");
+  });
+
+  it("says a server the link names no longer exists, selecting none", () => {
+    openAt("?server=ghost&uri=demo%3A%2F%2Fa");
+    expect(current()).toEqual([]);
+    expect(screen.getByText("This server session no longer exists")).toBeTruthy();
+    expect(screen.getByText("Nothing selected")).toBeTruthy();
+  });
+
+  it("writes the chosen server's name into the address, dropping the resource of the last one", async () => {
+    const { user } = openAt("?server=demo&uri=demo%3A%2F%2Fa");
+    await user.click(servers().getByRole("button", { name: "notes" }));
+    expect(window.location.search).toBe("?server=notes");
+  });
+});
