@@ -3,7 +3,7 @@ import type { NextConfig } from "next";
 // No `headers()` here on purpose: Next lets config headers replace what a route handler sets, and
 // the content route's own sandbox CSP and Content-Length never reached the browser that way. The
 // launcher sets every security header per kind of answer (server/cli/request-gate.ts,
-// lib/security-headers.ts), before Next runs, so a handler's own headers win.
+// lib/security/security-headers.ts), before Next runs, so a handler's own headers win.
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   // The package ships the traced server and its node_modules (.next/standalone), not all of Next

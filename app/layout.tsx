@@ -1,7 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
-import { nonceOf, THEME_BOOT_SCRIPT } from "@/lib/theme";
+import { nonceOf, THEME_BOOT_SCRIPT } from "@/lib/ui/theme";
 import { Providers } from "./providers";
 import "./globals.css";
 
@@ -26,7 +26,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     // The boot script sets data-theme before React hydrates; React must not undo it.
     <html lang="en" suppressHydrationWarning>
       <head>
-        {/* Our own constant (lib/theme.ts), never anything a server sent. */}
+        {/* Our own constant (lib/ui/theme.ts), never anything a server sent. */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
       </head>
       <body>

@@ -2,8 +2,8 @@
 
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
-import { rejectToken } from "@/components/auth/token-store";
-import { isApiError } from "@/lib/api-client";
+import { rejectToken } from "@/components/auth/api-token";
+import { isApiError } from "@/lib/api/api-client";
 
 function handleError(error: unknown): void {
   // Any 401 means the token is wrong or stale (a restarted backend prints a new one): ask again.

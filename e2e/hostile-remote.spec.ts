@@ -5,7 +5,7 @@
  * fixture's "collector" authorization server on another origin records every request it gets.
  * API calls only (plus one event stream): what is asserted is what the backend does.
  */
-import type { SessionSummary } from "../lib/contract";
+import type { SessionSummary } from "../lib/api/contract";
 import { freePort, startFixtureHttp, type HttpServerHandle } from "../server/testing/http-servers";
 import { expect, test } from "./fixtures";
 import { startAppProcess, stopAppProcess } from "./support/app-process";

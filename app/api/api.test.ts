@@ -6,7 +6,7 @@
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { TEST_MARK_VAR, markedProcesses, testMark } from "@/server/testing/processes";
-import type { InspectorEvent } from "@/lib/events";
+import type { InspectorEvent } from "@/lib/api/events";
 import { getRegistry } from "@/server/mcp/registry";
 import { call, callJson } from "@/server/testing/route-client";
 import { expectNoLeftoverProcesses } from "@/server/testing/teardown";

@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { InspectorEvent } from "@/lib/events";
+import type { InspectorEvent } from "@/lib/api/events";
 import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
 import { EventReader } from "@/server/testing/event-reader";
 import { call, callJson } from "@/server/testing/route-client";

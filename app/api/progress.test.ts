@@ -6,9 +6,9 @@
  * stderr); the session is usable after.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { StderrResponse, TrafficResponse } from "@/lib/contract";
-import type { InspectorEvent } from "@/lib/events";
-import { REQUEST_ID_HEADER, newRequestId } from "@/lib/progress";
+import type { StderrResponse, TrafficResponse } from "@/lib/api/contract";
+import type { InspectorEvent } from "@/lib/api/events";
+import { REQUEST_ID_HEADER, newRequestId } from "@/lib/api/progress";
 import { SLOW_REPORT_URI, SLOW_TOOL } from "@/server/demo/uris";
 import { EventReader } from "@/server/testing/event-reader";
 import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";

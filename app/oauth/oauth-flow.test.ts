@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { AuthStateResponse, SignInResponse } from "@/lib/oauth";
+import type { AuthStateResponse, SignInResponse } from "@/lib/api/oauth";
 import { serverKey, tokenStore } from "@/server/mcp/oauth/token-store";
 import { freePort, startFixtureHttp, type HttpServerHandle } from "@/server/testing/http-servers";
 import { call, callJson, TEST_PORT } from "@/server/testing/route-client";

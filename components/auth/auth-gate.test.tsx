@@ -2,9 +2,9 @@ import { act, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { renderWithQueries } from "@/components/testing/query-client";
-import { queryKeys } from "@/lib/queries";
+import { queryKeys } from "@/lib/api/queries";
 import { AuthGate } from "./auth-gate";
-import { rejectToken, TOKEN_STORAGE_KEY, writeToken } from "./token-store";
+import { rejectToken, TOKEN_STORAGE_KEY, writeToken } from "./api-token";
 
 // The store is module state: an empty token is "none known" and clears a refusal, as at start.
 beforeEach(() => writeToken(""));

@@ -3,7 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore, type ReactNode } from "react";
 import { TokenPrompt } from "./token-prompt";
-import { adoptTokenFromUrl, readToken, readTokenRejected, subscribeToken, writeToken } from "./token-store";
+import { adoptTokenFromUrl, readToken, readTokenRejected, subscribeToken, writeToken } from "./api-token";
 
 const noTokenOnServer = () => null;
 const notRejectedOnServer = () => false;

@@ -1,4 +1,4 @@
-import type { AuthStateResponse, AuthStep } from "@/lib/oauth";
+import type { AuthStateResponse, AuthStep } from "@/lib/api/oauth";
 
 const MARK: Record<AuthStep["kind"], { label: string; className: string }> = {
   ok: { label: "✓", className: "text-emerald-700" },

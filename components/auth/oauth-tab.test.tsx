@@ -4,9 +4,9 @@ import { describe, expect, it } from "vitest";
 import { stubApi } from "@/components/testing/api-stub";
 import { renderWithQueries } from "@/components/testing/query-client";
 import { httpSession } from "@/components/testing/sessions";
-import type { SessionListResponse, SessionSummary } from "@/lib/contract";
-import type { AuthStateResponse, OAuthStatus } from "@/lib/oauth";
-import { queryKeys } from "@/lib/queries";
+import type { SessionListResponse, SessionSummary } from "@/lib/api/contract";
+import type { AuthStateResponse, OAuthStatus } from "@/lib/api/oauth";
+import { queryKeys } from "@/lib/api/queries";
 import { OAuthTab } from "./oauth-tab";
 
 const api = stubApi();

@@ -1,6 +1,6 @@
 "use client";
 
-import type { SessionSummary } from "@/lib/contract";
+import type { SessionSummary } from "@/lib/api/contract";
 import { OAuthSteps } from "./oauth-steps";
 import { SignInButton } from "./sign-in-button";
 import { useOAuthState, useSignIn, useSignOut } from "./use-oauth";

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { stubApi } from "@/components/testing/api-stub";
 import { renderWithQueries } from "@/components/testing/query-client";
 import { httpSession } from "@/components/testing/sessions";
-import { queryKeys } from "@/lib/queries";
+import { queryKeys } from "@/lib/api/queries";
 import { SignInNotice } from "./sign-in-notice";
 
 const api = stubApi();

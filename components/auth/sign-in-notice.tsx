@@ -1,6 +1,6 @@
 "use client";
 
-import type { SessionSummary } from "@/lib/contract";
+import type { SessionSummary } from "@/lib/api/contract";
 import { SignInButton } from "./sign-in-button";
 import { useSignIn } from "./use-oauth";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { authQuery, queryKeys } from "@/lib/queries";
+import { authQuery, queryKeys } from "@/lib/api/queries";
 import { useSessionUpdate } from "@/components/server-list/use-session-update";
 import { api } from "./api";
 

@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { api } from "@/components/auth/api";
-import type { SessionCreatedResponse, SessionListResponse, SessionSummary } from "@/lib/contract";
-import { queryKeys, resourcesQuery, templatesQuery } from "@/lib/queries";
+import type { SessionCreatedResponse, SessionListResponse, SessionSummary } from "@/lib/api/contract";
+import { queryKeys, resourcesQuery, templatesQuery } from "@/lib/api/queries";
 
 /**
  * A session the page just created: in the cached session list at once (so the selection can name

@@ -1,4 +1,4 @@
-import type { ConfigProblem } from "@/lib/server-config";
+import type { ConfigProblem } from "@/lib/import/server-config";
 
 /** Why parts of a pasted config were not read, each at its line and field. */
 export function ConfigProblems({ problems }: { problems: ConfigProblem[] }) {

@@ -1,15 +1,15 @@
 "use client";
 
 import { useState } from "react";
-import { CommandLineError, parseCommandLine } from "@/lib/command-line";
-import type { CommandSpec, EraChoice, HttpTransportChoice, SessionSummary } from "@/lib/contract";
+import { CommandLineError, parseCommandLine } from "@/lib/launch/command-line";
+import type { CommandSpec, EraChoice, HttpTransportChoice, SessionSummary } from "@/lib/api/contract";
 import {
   looksLikeJson,
   looksLikeUrl,
   parseServerUrl,
   type HeaderRow,
   type UrlTarget,
-} from "@/lib/url-launch";
+} from "@/lib/launch/url-launch";
 import { CommandForm } from "./command-form";
 import { CreateError } from "./create-error";
 import { EraSelect } from "./era-select";

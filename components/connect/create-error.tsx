@@ -1,6 +1,6 @@
 import { ErrorCallout } from "@/components/ui/error-callout";
 import { StderrTail } from "@/components/ui/stderr-tail";
-import { isApiError } from "@/lib/api-client";
+import { isApiError } from "@/lib/api/api-client";
 
 export interface CreateErrorProps {
   error: Error;

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import type { EraChoice } from "@/lib/contract";
+import type { EraChoice } from "@/lib/api/contract";
 
 const LABELS: Record<EraChoice, string> = {
   auto: "auto (probe server/discover, else initialize)",

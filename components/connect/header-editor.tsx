@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
-import type { HeaderRow } from "@/lib/url-launch";
+import type { HeaderRow } from "@/lib/launch/url-launch";
 
 export interface HeaderEditorProps {
   rows: readonly HeaderRow[];

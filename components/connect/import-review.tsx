@@ -1,8 +1,8 @@
 "use client";
 
 import { useId, useMemo, useState } from "react";
-import type { SessionSummary } from "@/lib/contract";
-import { parseServerConfig, type ConfigInput } from "@/lib/server-config";
+import type { SessionSummary } from "@/lib/api/contract";
+import { parseServerConfig, type ConfigInput } from "@/lib/import/server-config";
 import { ConfigProblems } from "./config-problems";
 import { ImportedServerCard } from "./imported-server-card";
 import { useImportConnect } from "./use-import-connect";

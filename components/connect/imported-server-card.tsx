@@ -3,9 +3,9 @@
 import { useId } from "react";
 import { ErrorCallout } from "@/components/ui/error-callout";
 import { StderrTail } from "@/components/ui/stderr-tail";
-import { isApiError } from "@/lib/api-client";
-import { SECRET_HEADER } from "@/lib/secret-names";
-import { isOnlyVariables, type ImportedServer } from "@/lib/server-config";
+import { isApiError } from "@/lib/api/api-client";
+import { SECRET_HEADER } from "@/lib/launch/secret-names";
+import { isOnlyVariables, type ImportedServer } from "@/lib/import/server-config";
 import type { ImportResult } from "./use-import-connect";
 import { VisibleText } from "./visible-text";
 

@@ -1,8 +1,8 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { parseCommandLine } from "@/lib/command-line";
-import type { CommandSpec } from "@/lib/contract";
+import { parseCommandLine } from "@/lib/launch/command-line";
+import type { CommandSpec } from "@/lib/api/contract";
 import { LaunchPreview } from "./launch-preview";
 import { VisibleText } from "./visible-text";
 

@@ -1,9 +1,9 @@
 "use client";
 
 import { useMemo } from "react";
-import type { CommandSpec } from "@/lib/contract";
-import { escapeHidden } from "@/lib/hidden-characters";
-import { describeLaunch, launchShell, launchWarnings } from "@/lib/launch-warnings";
+import type { CommandSpec } from "@/lib/api/contract";
+import { escapeHidden } from "@/lib/launch/hidden-characters";
+import { describeLaunch, launchShell, launchWarnings } from "@/lib/launch/launch-warnings";
 import { VisibleText } from "./visible-text";
 import { ReviewCode } from "./review-code";
 import { ReviewFooter } from "./review-footer";

@@ -1,4 +1,4 @@
-import type { LaunchWarning } from "@/lib/launch-warnings";
+import type { LaunchWarning } from "@/lib/launch/launch-warnings";
 
 const LEVEL = {
   danger: { label: "Danger", className: "border-rose-500 bg-rose-50 text-rose-950", tag: "text-rose-700" },

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
-import type { HttpAuthSettings } from "@/lib/contract";
+import type { HttpAuthSettings } from "@/lib/api/contract";
 
 const input =
   "w-full rounded border border-zinc-300 bg-white px-1.5 py-0.5 font-mono text-xs text-zinc-900 disabled:opacity-60";

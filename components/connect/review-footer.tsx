@@ -2,7 +2,7 @@
 
 import { useId } from "react";
 import { Button } from "@/components/ui/button";
-import type { LaunchWarning } from "@/lib/launch-warnings";
+import type { LaunchWarning } from "@/lib/launch/launch-warnings";
 import { LaunchWarningList } from "./launch-warning-list";
 
 export interface ReviewFooterProps {

@@ -1,9 +1,9 @@
 "use client";
 
 import { ErrorCallout } from "@/components/ui/error-callout";
-import { isApiError } from "@/lib/api-client";
-import type { SessionSummary } from "@/lib/contract";
-import type { SavedServerSummary } from "@/lib/saved-servers";
+import { isApiError } from "@/lib/api/api-client";
+import type { SessionSummary } from "@/lib/api/contract";
+import type { SavedServerSummary } from "@/lib/api/saved-servers";
 import { CreateError } from "./create-error";
 import { useSavedServers } from "./use-saved-servers";
 

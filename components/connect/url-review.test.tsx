@@ -3,8 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { renderWithQueries } from "@/components/testing/query-client";
 import { preloadLazyParts } from "@/components/workspace/lazy-parts";
-import type { HttpTransportChoice } from "@/lib/contract";
-import { parseServerUrl, type HeaderRow, type UrlTarget } from "@/lib/url-launch";
+import type { HttpTransportChoice } from "@/lib/api/contract";
+import { parseServerUrl, type HeaderRow, type UrlTarget } from "@/lib/launch/url-launch";
 import { ConnectPanel } from "./connect-panel";
 import { UrlReview, type UrlConnection } from "./url-review";
 

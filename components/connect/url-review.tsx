@@ -1,15 +1,15 @@
 "use client";
 
 import { useId, useMemo, useState } from "react";
-import type { HttpAuthSettings } from "@/lib/contract";
+import type { HttpAuthSettings } from "@/lib/api/contract";
 import {
   authConflict,
   authorizationHeaderOf,
   HTTP_TRANSPORTS,
   httpTransportChoices,
   type HttpTransportChoice,
-} from "@/lib/http-input";
-import { checkHeaders, urlWarnings, type HeaderRow, type UrlTarget } from "@/lib/url-launch";
+} from "@/lib/launch/http-input";
+import { checkHeaders, urlWarnings, type HeaderRow, type UrlTarget } from "@/lib/launch/url-launch";
 import { HeaderEditor } from "./header-editor";
 import { OAuthSettings } from "./oauth-settings";
 import { VisibleText } from "./visible-text";
@@ -52,7 +52,7 @@ export function UrlReview({
   const checked = useMemo(() => checkHeaders(rows), [rows]);
   const names = Object.keys(checked.headers);
   const [auth, setAuth] = useState<HttpAuthSettings>({});
-  // The API refuses the same pair (lib/contract.ts): said here before anything is sent.
+  // The API refuses the same pair (lib/api/contract.ts): said here before anything is sent.
   const conflict = authConflict(checked.headers, auth);
   const warnings = [
     ...urlWarnings(target, names),

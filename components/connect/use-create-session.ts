@@ -2,8 +2,8 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/components/auth/api";
-import type { CreateSessionBody, SessionCreatedResponse, SessionSummary } from "@/lib/contract";
-import { queryKeys } from "@/lib/queries";
+import type { CreateSessionBody, SessionCreatedResponse, SessionSummary } from "@/lib/api/contract";
+import { queryKeys } from "@/lib/api/queries";
 import { adoptSession } from "./adopt-session";
 
 /** POST /api/sessions; the new session is adopted at once (adopt-session.ts), then the list is re-fetched. */

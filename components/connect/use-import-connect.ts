@@ -3,8 +3,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { api } from "@/components/auth/api";
-import type { SessionSummary } from "@/lib/contract";
-import { queryKeys } from "@/lib/queries";
+import type { SessionSummary } from "@/lib/api/contract";
+import { queryKeys } from "@/lib/api/queries";
 import { adoptSession } from "./adopt-session";
 
 export type ImportResult =

@@ -2,8 +2,8 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/components/auth/api";
-import type { SessionCreatedResponse, SessionSummary } from "@/lib/contract";
-import { queryKeys, savedServersQuery } from "@/lib/queries";
+import type { SessionCreatedResponse, SessionSummary } from "@/lib/api/contract";
+import { queryKeys, savedServersQuery } from "@/lib/api/queries";
 import { adoptSession } from "./adopt-session";
 
 /** The saved servers, and reconnecting (one click) or removing one by name. */

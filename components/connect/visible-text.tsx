@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import { visibleParts, type HiddenKind } from "@/lib/hidden-characters";
+import { visibleParts, type HiddenKind } from "@/lib/launch/hidden-characters";
 
 const KIND: Record<HiddenKind, { label: string; className: string }> = {
   bidi: { label: "direction control", className: "bg-rose-100 text-rose-800 ring-rose-400" },

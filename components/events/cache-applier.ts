@@ -1,6 +1,6 @@
 import { notifyManager, type QueryClient } from "@tanstack/react-query";
-import { coalesceEvents, eventEffects, type CacheEffect } from "@/lib/event-effects";
-import type { InspectorEvent } from "@/lib/events";
+import { coalesceEvents, eventEffects, type CacheEffect } from "@/lib/api/event-effects";
+import type { InspectorEvent } from "@/lib/api/events";
 import { CoalescedInvalidator } from "./coalesced-invalidator";
 
 /** Background tabs get no animation frames; flush at least this often anyway. */
@@ -9,7 +9,7 @@ const MAX_FLUSH_DELAY_MS = 100;
 /**
  * Applies live events to the query cache once per animation frame: 1,000 events a second become
  * at most one batch of cache writes per frame (one React render), with each session's traffic
- * folded into one append. The mapping itself is lib/event-effects.ts.
+ * folded into one append. The mapping itself is lib/api/event-effects.ts.
  */
 export class CacheApplier {
   private queue: InspectorEvent[] = [];

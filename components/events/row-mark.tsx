@@ -1,9 +1,9 @@
 "use client";
 
 import { useCallback } from "react";
-import { formatClockMs } from "@/lib/format-time";
-import { unseenUpdate, unseenUpdateUnder, type LiveMarks } from "@/lib/live-marks";
-import type { TreeNode } from "@/lib/uri-tree";
+import { formatClockMs } from "@/lib/ui/format-time";
+import { unseenUpdate, unseenUpdateUnder, type LiveMarks } from "@/lib/api/live-marks";
+import type { TreeNode } from "@/lib/resources/uri-tree";
 import { useTreeMarksSession } from "./tree-marks-context";
 import { useLiveMarks } from "./use-live-marks";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useContext } from "react";
-import type { StreamStatus } from "@/lib/event-stream-client";
+import type { StreamStatus } from "@/lib/api/event-stream-client";
 
 /** null outside an EventStreamProvider (then nothing is live and queries poll as before). */
 export const StreamStatusContext = createContext<StreamStatus | null>(null);

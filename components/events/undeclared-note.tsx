@@ -1,6 +1,6 @@
 "use client";
 
-import type { LiveMarks, UndeclaredKind } from "@/lib/live-marks";
+import type { LiveMarks, UndeclaredKind } from "@/lib/api/live-marks";
 import { useLiveMarks } from "./use-live-marks";
 
 const what: Record<UndeclaredKind, string> = {

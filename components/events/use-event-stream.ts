@@ -2,8 +2,8 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { readToken, rejectToken } from "@/components/auth/token-store";
-import { EventStreamClient, type StreamStatus } from "@/lib/event-stream-client";
+import { readToken, rejectToken } from "@/components/auth/api-token";
+import { EventStreamClient, type StreamStatus } from "@/lib/api/event-stream-client";
 import { CacheApplier } from "./cache-applier";
 
 /**

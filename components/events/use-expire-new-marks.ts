@@ -2,8 +2,8 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { expireAdded, nextAddedExpiry, type LiveMarks } from "@/lib/live-marks";
-import { queryKeys } from "@/lib/queries";
+import { expireAdded, nextAddedExpiry, type LiveMarks } from "@/lib/api/live-marks";
+import { queryKeys } from "@/lib/api/queries";
 import { useLiveMarks } from "./use-live-marks";
 
 /** Drops each "new" mark when its few seconds are up, so rows render from the marks alone. */

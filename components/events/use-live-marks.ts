@@ -2,11 +2,11 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { liveMarksQuery, queryKeys } from "@/lib/queries";
-import { emptyMarks, markSeen, type LiveMarks } from "@/lib/live-marks";
+import { liveMarksQuery, queryKeys } from "@/lib/api/queries";
+import { emptyMarks, markSeen, type LiveMarks } from "@/lib/api/live-marks";
 
 /**
- * A slice of one session's live marks (lib/live-marks.ts). `select` keeps re-renders to the rows
+ * A slice of one session's live marks (lib/api/live-marks.ts). `select` keeps re-renders to the rows
  * whose slice changed; it must be stable or cheap (it runs on every marks change).
  */
 export function useLiveMarks<T>(sessionId: string, select: (marks: LiveMarks) => T): T {

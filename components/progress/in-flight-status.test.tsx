@@ -2,16 +2,16 @@ import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { renderWithQueries } from "@/components/testing/query-client";
-import { eventEffects } from "@/lib/event-effects";
-import type { InspectorEvent } from "@/lib/events";
-import { sendTracked, slots } from "@/lib/tracked-request";
+import { eventEffects } from "@/lib/api/event-effects";
+import type { InspectorEvent } from "@/lib/api/events";
+import { sendTracked, slots } from "@/lib/api/tracked-request";
 import type { QueryClient } from "@tanstack/react-query";
 import { InFlightStatus } from "./in-flight-status";
 
 const SESSION = "s1";
 const URI = "demo://slow/report";
 
-/** Apply one live event the way the stream's cache applier does (lib/event-effects.ts). */
+/** Apply one live event the way the stream's cache applier does (lib/api/event-effects.ts). */
 function deliver(client: QueryClient, event: InspectorEvent): void {
   act(() => {
     for (const effect of eventEffects(event, (key) => client.getQueryData(key), Date.now())) {

@@ -2,14 +2,14 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { api } from "@/components/auth/api";
-import { useNow } from "@/components/recorder/use-now";
-import { inFlightQuery, requestProgressQuery } from "@/lib/queries";
-import type { InFlightEntry } from "@/lib/tracked-request";
+import { useNow } from "@/components/check/use-now";
+import { inFlightQuery, requestProgressQuery } from "@/lib/api/queries";
+import type { InFlightEntry } from "@/lib/api/tracked-request";
 import { RequestStatus } from "./request-status";
 
 export interface InFlightStatusProps {
   sessionId: string;
-  /** The slot its request was sent under (lib/tracked-request.ts `slots`). */
+  /** The slot its request was sent under (lib/api/tracked-request.ts `slots`). */
   slot: string;
   label: string;
   /** Frees the UI at once: cancels the query or aborts the call that owns the request. */

@@ -1,4 +1,4 @@
-import { progressFraction, type RequestProgress } from "@/lib/progress";
+import { progressFraction, type RequestProgress } from "@/lib/api/progress";
 
 export interface ProgressBarProps {
   /** What the bar is for, named to assistive technology ("Reading demo://…"). */

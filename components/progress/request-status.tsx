@@ -1,4 +1,4 @@
-import { formatElapsed, SHOW_CANCEL_AFTER_MS, type RequestProgress } from "@/lib/progress";
+import { formatElapsed, SHOW_CANCEL_AFTER_MS, type RequestProgress } from "@/lib/api/progress";
 import { ProgressBar } from "./progress-bar";
 
 export interface RequestStatusProps {

@@ -1,10 +1,10 @@
 "use client";
 
 import { useMemo, type ReactNode } from "react";
-import { base64Head, decodeBase64Lenient } from "@/lib/base64";
-import { formatBytes } from "@/lib/content-kind";
-import { HEX_DUMP_LIMIT, hexDump } from "@/lib/hex-dump";
-import type { SniffResult } from "@/lib/mime-sniff";
+import { base64Head, decodeBase64Lenient } from "@/lib/content/base64";
+import { formatBytes } from "@/lib/content/content-kind";
+import { HEX_DUMP_LIMIT, hexDump } from "@/lib/content/hex-dump";
+import type { SniffResult } from "@/lib/content/mime-sniff";
 import { RendererToolbar } from "./renderer-toolbar";
 import { useSha256 } from "./use-sha256";
 

@@ -1,4 +1,4 @@
-import { MAX_ROW_CHARS } from "@/lib/text-lines";
+import { MAX_ROW_CHARS } from "@/lib/content/text-lines";
 
 /** A highlighted token as prism-react-renderer gives it. */
 export interface CodeToken {
@@ -17,7 +17,7 @@ export interface CodeRow {
  * Highlighted lines as display rows of at most `maxChars` characters, tokens cut where a row
  * ends: a minified line of 100,000 characters becomes 25 rows a virtual list can skip, not one
  * row of thousands of spans the browser must lay out at once (the same rule as plain text,
- * lib/text-lines.ts).
+ * lib/content/text-lines.ts).
  */
 export function codeRows(lines: readonly CodeToken[][], maxChars = MAX_ROW_CHARS): CodeRow[] {
   const rows: CodeRow[] = [];

@@ -2,7 +2,7 @@
 
 import { Highlight } from "prism-react-renderer";
 import { useMemo, useState, type ReactNode } from "react";
-import type { CodeLanguage } from "@/lib/mime-dispatch";
+import type { CodeLanguage } from "@/lib/content/mime-dispatch";
 import { codeRows, type CodeToken } from "./code-rows";
 import { codeTheme } from "./code-theme";
 import { Prism } from "./prism-languages";

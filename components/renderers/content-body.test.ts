@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { RENDERER_KINDS, type RendererKind } from "@/lib/mime-dispatch";
+import { RENDERER_KINDS, type RendererKind } from "@/lib/content/mime-dispatch";
 import { ContentBody } from "./content-body";
 
 /** ContentBody given a decision for `renderer` outright, rendered once on the server. */

@@ -2,10 +2,10 @@
 
 import { useMemo, useState, type ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner";
-import { contentByteLength, formatBytes } from "@/lib/content-kind";
-import { contentWarnings } from "@/lib/content-checks";
-import { RICH_RENDER_LIMIT_BYTES, plainTextReason, type RendererKind } from "@/lib/mime-dispatch";
-import { longestLine } from "@/lib/text-lines";
+import { contentByteLength, formatBytes } from "@/lib/content/content-kind";
+import { contentWarnings } from "@/lib/content/content-checks";
+import { RICH_RENDER_LIMIT_BYTES, plainTextReason, type RendererKind } from "@/lib/content/mime-dispatch";
+import { longestLine } from "@/lib/content/text-lines";
 import { BinaryView } from "./binary-view";
 import { CodeView } from "./code-view";
 import { ContentActions } from "./content-actions";
@@ -38,7 +38,7 @@ export interface ContentBodyProps {
 }
 
 /**
- * The body of one content item: the renderer lib/mime-dispatch.ts picks, the server's
+ * The body of one content item: the renderer lib/content/mime-dispatch.ts picks, the server's
  * contradictions above it, and Copy/Download for every item.
  */
 export function ContentBody(props: ContentBodyProps) {

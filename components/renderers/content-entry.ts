@@ -1,4 +1,4 @@
-import type { ReadResponse, Resource } from "@/lib/contract";
+import type { ReadResponse, Resource } from "@/lib/api/contract";
 
 /** One item of a `resources/read` result (text or base64 blob), exactly as the server sent it. */
 export type ContentEntry = ReadResponse["contents"][number];

@@ -1,5 +1,5 @@
-import { formatBytes } from "@/lib/content-kind";
-import type { ContentWarning } from "@/lib/content-checks";
+import { formatBytes } from "@/lib/content/content-kind";
+import type { ContentWarning } from "@/lib/content/content-checks";
 
 function describe(warning: ContentWarning): string {
   switch (warning.kind) {

@@ -1,5 +1,5 @@
 import type { ComponentPropsWithoutRef } from "react";
-import { safeImageSrc } from "@/lib/safe-url";
+import { safeImageSrc } from "@/lib/security/safe-url";
 import { StrokeIcon } from "@/components/ui/stroke-icon";
 
 type MarkdownImageProps = ComponentPropsWithoutRef<"img"> & { node?: unknown };

@@ -1,5 +1,5 @@
 import type { ComponentPropsWithoutRef } from "react";
-import { linkScheme, safeLinkHref } from "@/lib/safe-url";
+import { linkScheme, safeLinkHref } from "@/lib/security/safe-url";
 
 type MarkdownLinkProps = ComponentPropsWithoutRef<"a"> & { node?: unknown };
 

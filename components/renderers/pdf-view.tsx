@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type ReactNode } from "react";
-import type { SniffResult } from "@/lib/mime-sniff";
+import type { SniffResult } from "@/lib/content/mime-sniff";
 import { BinaryView } from "./binary-view";
 import { Notice } from "./notice";
 import { RendererToolbar } from "./renderer-toolbar";

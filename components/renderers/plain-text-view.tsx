@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo, useState, type ReactNode } from "react";
-import { indexTextRows, rowText } from "@/lib/text-lines";
+import { indexTextRows, rowText } from "@/lib/content/text-lines";
 import { RendererToolbar } from "./renderer-toolbar";
 import { ToggleOption } from "./toggle-option";
 import { VirtualLines } from "./virtual-lines";

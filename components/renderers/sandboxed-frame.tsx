@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { api } from "@/components/auth/api";
 import { Spinner } from "@/components/ui/spinner";
-import { frameQuery } from "@/lib/queries";
+import { frameQuery } from "@/lib/api/queries";
 
 export interface SandboxedFrameProps {
   sessionId: string;

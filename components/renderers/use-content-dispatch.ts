@@ -1,9 +1,9 @@
 "use client";
 
 import { useEffect, useMemo, useState } from "react";
-import { base64Head, decodeBase64Lenient } from "@/lib/base64";
-import { dispatchContent, parseMimeType, type Dispatch } from "@/lib/mime-dispatch";
-import { SNIFF_BYTES, sniffBytes, type SniffResult } from "@/lib/mime-sniff";
+import { base64Head, decodeBase64Lenient } from "@/lib/content/base64";
+import { dispatchContent, parseMimeType, type Dispatch } from "@/lib/content/mime-dispatch";
+import { SNIFF_BYTES, sniffBytes, type SniffResult } from "@/lib/content/mime-sniff";
 import { entryBlob, entryText, type ContentEntry } from "./content-entry";
 
 export interface ContentDispatch {
@@ -39,7 +39,7 @@ function useSniff(blob: string | undefined): SniffResult | undefined | null {
 }
 
 /**
- * Decides how to render a content item (lib/mime-dispatch.ts) and gets its text if it is text.
+ * Decides how to render a content item (lib/content/mime-dispatch.ts) and gets its text if it is text.
  * Called once per item, by the item (resource-viewer/content-item.tsx): its header and its body
  * show this one decision.
  */

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { decodeBase64Lenient } from "@/lib/base64";
+import { decodeBase64Lenient } from "@/lib/content/base64";
 
 /** Hex SHA-256 of a base64 blob's bytes (decoded leniently, as the download is), or null while computing. */
 export function useSha256(base64: string): { hex: string | null; error: string | null } {

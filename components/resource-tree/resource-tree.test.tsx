@@ -2,8 +2,8 @@ import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { withViewport } from "@/components/testing/layout";
-import type { Resource } from "@/lib/contract";
-import { buildResourceTree } from "@/lib/uri-tree";
+import type { Resource } from "@/lib/api/contract";
+import { buildResourceTree } from "@/lib/resources/uri-tree";
 import { ResourceTree } from "./resource-tree";
 
 withViewport(300, 400);

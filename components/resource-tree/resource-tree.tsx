@@ -2,7 +2,7 @@
 
 import { defaultRangeExtractor, useVirtualizer, type Range } from "@tanstack/react-virtual";
 import { memo, useCallback, useEffect, useRef } from "react";
-import type { TreeNode } from "@/lib/uri-tree";
+import type { TreeNode } from "@/lib/resources/uri-tree";
 import { TreeRow } from "./tree-row";
 import { TreeToolbar } from "./tree-toolbar";
 import { useRowHandlers } from "./use-row-handlers";

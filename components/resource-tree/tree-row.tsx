@@ -2,7 +2,7 @@
 
 import type { Ref } from "react";
 import { RowMark } from "@/components/events/row-mark";
-import type { TreeNode } from "@/lib/uri-tree";
+import type { TreeNode } from "@/lib/resources/uri-tree";
 
 export interface TreeRowProps {
   node: TreeNode;

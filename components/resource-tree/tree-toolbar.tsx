@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import type { TreeSort } from "@/lib/tree-filter";
+import type { TreeSort } from "@/lib/resources/tree-filter";
 import { Button } from "@/components/ui/button";
 
 export interface TreeToolbarProps {

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { api } from "@/components/auth/api";
-import { resourcesQuery } from "@/lib/queries";
+import { resourcesQuery } from "@/lib/api/queries";
 
 /** Every page of resources/list for a session; only while it is connected and offers resources. */
 export function useResources(sessionId: string, enabled: boolean) {

@@ -1,8 +1,8 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
-import { folderIds } from "@/lib/tree-filter";
-import { ancestorIds, type TreeNode } from "@/lib/uri-tree";
+import { folderIds } from "@/lib/resources/tree-filter";
+import { ancestorIds, type TreeNode } from "@/lib/resources/uri-tree";
 import { visibleRows, type VisibleRow } from "./visible-rows";
 
 export interface TreeStateOptions {

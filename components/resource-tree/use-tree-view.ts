@@ -8,8 +8,8 @@ import {
   sortTree,
   treeResources,
   type TreeSort,
-} from "@/lib/tree-filter";
-import type { TreeNode } from "@/lib/uri-tree";
+} from "@/lib/resources/tree-filter";
+import type { TreeNode } from "@/lib/resources/uri-tree";
 
 /** The tree as the user asked to see it: filtered (name, title, URI) and sorted. */
 export function useTreeView(tree: readonly TreeNode[]) {

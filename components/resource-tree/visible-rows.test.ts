@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { TreeNode } from "@/lib/uri-tree";
+import type { TreeNode } from "@/lib/resources/uri-tree";
 import { visibleRows } from "./visible-rows";
 
 const leaf = (uri: string): TreeNode => ({

@@ -1,4 +1,4 @@
-import type { TreeNode } from "@/lib/uri-tree";
+import type { TreeNode } from "@/lib/resources/uri-tree";
 
 /** One rendered row of the flat tree (rows of collapsed folders are not rendered at all). */
 export interface VisibleRow {

@@ -1,4 +1,4 @@
-import type { CacheHints as Hints } from "@/lib/contract";
+import type { CacheHints as Hints } from "@/lib/api/contract";
 
 function describe(h: Hints): string {
   const parts: string[] = [];

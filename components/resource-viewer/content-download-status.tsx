@@ -2,8 +2,8 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { InFlightStatus } from "@/components/progress/in-flight-status";
-import { queryKeys } from "@/lib/queries";
-import { slots } from "@/lib/tracked-request";
+import { queryKeys } from "@/lib/api/queries";
+import { slots } from "@/lib/api/tracked-request";
 
 export interface ContentDownloadStatusProps {
   sessionId: string;

@@ -4,7 +4,7 @@ import { ContentBody } from "@/components/renderers/content-body";
 import { entryBlob, type ContentEntry, type ListedFacts } from "@/components/renderers/content-entry";
 import { useContentDispatch } from "@/components/renderers/use-content-dispatch";
 import { JsonBlock } from "@/components/ui/json-block";
-import { contentByteLength, formatBytes } from "@/lib/content-kind";
+import { contentByteLength, formatBytes } from "@/lib/content/content-kind";
 
 export type { ContentEntry };
 
@@ -24,7 +24,7 @@ export interface ContentItemProps {
 
 /**
  * One entry of a read result: a header (uri, type, size) and the body its type calls for. Header
- * and body show one decision (lib/mime-dispatch.ts), so the type named is the type rendered.
+ * and body show one decision (lib/content/mime-dispatch.ts), so the type named is the type rendered.
  */
 export function ContentItem({
   sessionId,

@@ -1,6 +1,6 @@
 import type { ListedFacts } from "@/components/renderers/content-entry";
-import type { ContentDigest, ReadResponse } from "@/lib/contract";
-import { contentByteLength, formatBytes } from "@/lib/content-kind";
+import type { ContentDigest, ReadResponse } from "@/lib/api/contract";
+import { contentByteLength, formatBytes } from "@/lib/content/content-kind";
 import { ContentItem } from "./content-item";
 
 export interface ContentListProps {

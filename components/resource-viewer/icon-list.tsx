@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import type { Resource } from "@/lib/contract";
+import type { Resource } from "@/lib/api/contract";
 import { Button } from "@/components/ui/button";
 
 type Icon = NonNullable<Resource["icons"]>[number];

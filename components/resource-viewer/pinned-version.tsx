@@ -3,7 +3,7 @@
 import type { ListedFacts } from "@/components/renderers/content-entry";
 import { useWatchVersion } from "@/components/watch/use-watch-version";
 import { QueryState } from "@/components/ui/query-state";
-import { formatClockMs } from "@/lib/format-time";
+import { formatClockMs } from "@/lib/ui/format-time";
 import { ContentList } from "./content-list";
 
 export interface PinnedVersionProps {

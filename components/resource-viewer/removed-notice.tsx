@@ -1,4 +1,4 @@
-import { formatClock } from "@/lib/format-time";
+import { formatClock } from "@/lib/ui/format-time";
 
 /** Shown over the last content of a resource the server no longer lists. */
 export function RemovedNotice({ at }: { at: number }) {

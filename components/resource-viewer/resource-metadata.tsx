@@ -1,7 +1,7 @@
 import { FieldRow as Row } from "@/components/ui/field-row";
 import { JsonBlock } from "@/components/ui/json-block";
-import { formatBytes } from "@/lib/content-kind";
-import type { Resource } from "@/lib/contract";
+import { formatBytes } from "@/lib/content/content-kind";
+import type { Resource } from "@/lib/api/contract";
 import { IconList } from "./icon-list";
 
 export interface ResourceMetadataProps {

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { api } from "@/components/auth/api";
-import { contentQuery } from "@/lib/queries";
+import { contentQuery } from "@/lib/api/queries";
 
 /**
  * The raw bytes of content item `index`, fetched with the Authorization header (an `<img src>`

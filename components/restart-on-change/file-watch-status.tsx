@@ -1,5 +1,5 @@
-import type { FileWatchStatus } from "@/lib/contract";
-import { formatClock } from "@/lib/format-time";
+import type { FileWatchStatus } from "@/lib/api/contract";
+import { formatClock } from "@/lib/ui/format-time";
 
 /** One line: what watch mode is doing, or what it last did and why. */
 export function FileWatchStatusLine({ status }: { status: FileWatchStatus }) {

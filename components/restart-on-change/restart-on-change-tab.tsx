@@ -2,7 +2,7 @@
 
 import { useId, useState, type FormEvent } from "react";
 import { ErrorCallout } from "@/components/ui/error-callout";
-import type { SessionSummary } from "@/lib/contract";
+import type { SessionSummary } from "@/lib/api/contract";
 import { useFileWatchSuggestion, useStartFileWatch, useStopFileWatch } from "./use-file-watch";
 import { Button } from "@/components/ui/button";
 

@@ -2,8 +2,8 @@
 
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { api } from "@/components/auth/api";
-import type { FileWatchStatus, SessionListResponse, WatchFilesBody } from "@/lib/contract";
-import { fileWatchQuery, queryKeys } from "@/lib/queries";
+import type { FileWatchStatus, SessionListResponse, WatchFilesBody } from "@/lib/api/contract";
+import { fileWatchQuery, queryKeys } from "@/lib/api/queries";
 
 /** The path the control proposes (the server script's folder, or its working directory). */
 export function useFileWatchSuggestion(sessionId: string) {

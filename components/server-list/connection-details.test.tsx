@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import type { HttpTransportChoice, HttpTransportUsed, SessionSummary } from "@/lib/contract";
+import type { HttpTransportChoice, HttpTransportUsed, SessionSummary } from "@/lib/api/contract";
 import { ConnectionDetails } from "./connection-details";
 
 function httpSession(

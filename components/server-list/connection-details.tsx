@@ -1,8 +1,8 @@
 "use client";
 
 import { useCopy } from "@/components/ui/use-copy";
-import type { SessionSummary } from "@/lib/contract";
-import { TRANSPORT_LABEL } from "@/lib/url-launch";
+import type { SessionSummary } from "@/lib/api/contract";
+import { TRANSPORT_LABEL } from "@/lib/launch/url-launch";
 
 /** `3f2a9c1d…`: enough to tell sessions apart; the title and the copy button carry the whole id. */
 function shortId(id: string): string {

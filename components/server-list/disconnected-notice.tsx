@@ -2,7 +2,7 @@
 
 import { ErrorCallout } from "@/components/ui/error-callout";
 import { StderrTail } from "@/components/ui/stderr-tail";
-import type { SessionSummary } from "@/lib/contract";
+import type { SessionSummary } from "@/lib/api/contract";
 import { exitNote } from "./exit-note";
 import { ReconnectButton } from "./reconnect-button";
 import { useReconnect } from "./use-reconnect";

@@ -1,4 +1,4 @@
-import type { SessionError } from "@/lib/contract";
+import type { SessionError } from "@/lib/api/contract";
 
 /** "Exit code 3." / "Killed by signal SIGKILL.", unless the message already says so. */
 export function exitNote(error: SessionError): string | null {

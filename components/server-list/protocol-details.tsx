@@ -1,6 +1,6 @@
 "use client";
 
-import type { ServerCapabilities, SessionSummary } from "@/lib/contract";
+import type { ServerCapabilities, SessionSummary } from "@/lib/api/contract";
 
 /** The capabilities a server declared, in a few words (`resources: subscribe, listChanged`). */
 export function capabilityWords(capabilities: ServerCapabilities | null): string[] {

@@ -2,13 +2,13 @@
 
 import { useId } from "react";
 import { StderrTail } from "@/components/ui/stderr-tail";
-import type { SessionSummary } from "@/lib/contract";
+import type { SessionSummary } from "@/lib/api/contract";
 import { ConnectionDetails } from "./connection-details";
 import { ProtocolDetails } from "./protocol-details";
 import { exitNote } from "./exit-note";
 import { ReconnectButton } from "./reconnect-button";
 import { StatusBadge } from "./status-badge";
-import { ProblemsCountBadge } from "@/components/problems/problems-count-badge";
+import { ProblemsCountBadge } from "@/components/lint/problems-count-badge";
 import { StrokeIcon } from "@/components/ui/stroke-icon";
 import { RecordControl } from "@/components/workspace/lazy-parts";
 

@@ -4,7 +4,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorCallout } from "@/components/ui/error-callout";
 import { PaneHeader } from "@/components/ui/pane-header";
 import { QueryState } from "@/components/ui/query-state";
-import type { SessionSummary } from "@/lib/contract";
+import type { SessionSummary } from "@/lib/api/contract";
 import { ServerList } from "./server-list";
 import { useDisconnect } from "./use-disconnect";
 import { useReconnect } from "./use-reconnect";

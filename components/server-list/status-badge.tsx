@@ -1,4 +1,4 @@
-import type { SessionStatus } from "@/lib/contract";
+import type { SessionStatus } from "@/lib/api/contract";
 
 const styles: Record<SessionStatus, { badge: string; dot: string }> = {
   connecting: { badge: "bg-amber-50 text-amber-800 ring-amber-200", dot: "bg-amber-500 animate-pulse" },

@@ -2,8 +2,8 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/components/auth/api";
-import type { SessionListResponse } from "@/lib/contract";
-import { queryKeys } from "@/lib/queries";
+import type { SessionListResponse } from "@/lib/api/contract";
+import { queryKeys } from "@/lib/api/queries";
 
 /** DELETE /api/sessions/{id}: stops the server and forgets everything cached for it. */
 export function useDisconnect(onDisconnected: (sessionId: string) => void) {

@@ -1,7 +1,7 @@
 "use client";
 
 import { api } from "@/components/auth/api";
-import { queryKeys } from "@/lib/queries";
+import { queryKeys } from "@/lib/api/queries";
 import { useSessionUpdate } from "./use-session-update";
 
 /** POST /api/sessions/{id}/reconnect: start a disconnected server again with the same launch. */

@@ -1,8 +1,8 @@
 "use client";
 
 import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
-import type { SessionListResponse, SessionSummary } from "@/lib/contract";
-import { queryKeys } from "@/lib/queries";
+import type { SessionListResponse, SessionSummary } from "@/lib/api/contract";
+import { queryKeys } from "@/lib/api/queries";
 
 /**
  * A request whose answer is the server's new summary (reconnect, sign out): the summary replaces

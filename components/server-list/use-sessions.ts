@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { api } from "@/components/auth/api";
 import { useStreamLive } from "@/components/events/stream-status-context";
-import { sessionsQuery } from "@/lib/queries";
+import { sessionsQuery } from "@/lib/api/queries";
 
 /**
  * Every server session the backend holds. The event stream keeps it current; polling (faster

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { api } from "@/components/auth/api";
-import { stderrQuery } from "@/lib/queries";
+import { stderrQuery } from "@/lib/api/queries";
 
 /** What a session's server wrote to stderr (bounded by the backend); a server behind a URL has none. */
 export function useStderr(sessionId: string, enabled = true) {

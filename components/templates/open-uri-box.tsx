@@ -1,9 +1,9 @@
 "use client";
 
 import { useId, useMemo, useState, type FormEvent } from "react";
-import type { ResourceTemplate } from "@/lib/contract";
-import { matchTemplate, type TemplateValue } from "@/lib/uri-template";
-import { displayName } from "@/lib/uri-tree";
+import type { ResourceTemplate } from "@/lib/api/contract";
+import { matchTemplate, type TemplateValue } from "@/lib/resources/uri-template";
+import { displayName } from "@/lib/resources/uri-tree";
 
 export interface TemplateMatch {
   index: number;

@@ -1,4 +1,4 @@
-import type { TemplateVariable } from "@/lib/uri-template";
+import type { TemplateVariable } from "@/lib/resources/uri-template";
 
 const HINTS: Record<TemplateVariable["operator"], string> = {
   "": "value, percent-encoded",

@@ -1,8 +1,8 @@
 "use client";
 
 import { useId } from "react";
-import type { ResourceTemplate } from "@/lib/contract";
-import { displayName } from "@/lib/uri-tree";
+import type { ResourceTemplate } from "@/lib/api/contract";
+import { displayName } from "@/lib/resources/uri-tree";
 import { TemplateForm } from "./template-form";
 
 export interface TemplateCardProps {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState, type KeyboardEvent } from "react";
-import type { TemplateVariable } from "@/lib/uri-template";
+import type { TemplateVariable } from "@/lib/resources/uri-template";
 import { operatorHint } from "./operator-hint";
 import { useCompletions } from "./use-completions";
 

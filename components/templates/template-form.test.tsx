@@ -3,8 +3,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { expectOnlySeededQueries, renderWithQueries } from "@/components/testing/query-client";
-import type { CompleteBody, CompleteResponse } from "@/lib/contract";
-import { queryKeys } from "@/lib/queries";
+import type { CompleteBody, CompleteResponse } from "@/lib/api/contract";
+import { queryKeys } from "@/lib/api/queries";
 import { TemplateForm } from "./template-form";
 
 expectOnlySeededQueries();

@@ -1,8 +1,13 @@
 "use client";
 
 import { useMemo, useState, type FormEvent } from "react";
-import type { ResourceTemplate } from "@/lib/contract";
-import { expandTemplate, parseTemplate, templateVariables, type TemplateValues } from "@/lib/uri-template";
+import type { ResourceTemplate } from "@/lib/api/contract";
+import {
+  expandTemplate,
+  parseTemplate,
+  templateVariables,
+  type TemplateValues,
+} from "@/lib/resources/uri-template";
 import { TemplateField } from "./template-field";
 import { useRecentValues } from "./use-recent-values";
 import { Button } from "@/components/ui/button";

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { useSelection } from "@/components/workspace/use-selection";
-import type { ResourceTemplate, SessionSummary } from "@/lib/contract";
+import type { ResourceTemplate, SessionSummary } from "@/lib/api/contract";
 import { OpenUriBox, type TemplateMatch } from "./open-uri-box";
 import { TemplateCard } from "./template-card";
 

@@ -3,8 +3,8 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { api } from "@/components/auth/api";
-import type { CompleteBody } from "@/lib/contract";
-import { completionQuery } from "@/lib/queries";
+import type { CompleteBody } from "@/lib/api/contract";
+import { completionQuery } from "@/lib/api/queries";
 import { useDebouncedValue } from "./use-debounced-value";
 
 /** Typing settles for this long before a completion request goes out. */

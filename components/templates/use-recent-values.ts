@@ -8,7 +8,7 @@ import {
   recentValues,
   rememberValues,
   type TemplateValuesRecord,
-} from "@/lib/recent-values";
+} from "@/lib/ui/recent-values";
 
 function load() {
   try {

@@ -1,5 +1,5 @@
 import { afterEach, expect, vi } from "vitest";
-import { writeToken } from "@/components/auth/token-store";
+import { writeToken } from "@/components/auth/api-token";
 
 export interface StubbedRequest {
   method: string;

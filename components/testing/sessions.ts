@@ -1,4 +1,4 @@
-import type { SessionSummary } from "@/lib/contract";
+import type { SessionSummary } from "@/lib/api/contract";
 
 /** A connected local (stdio) server with resources, as the session list reports it. */
 export function stdioSession(overrides: Partial<SessionSummary> = {}): SessionSummary {

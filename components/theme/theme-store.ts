@@ -1,7 +1,7 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
-import { parsePreference, resolveTheme, THEME_STORAGE_KEY, type ThemePreference } from "@/lib/theme";
+import { parsePreference, resolveTheme, THEME_STORAGE_KEY, type ThemePreference } from "@/lib/ui/theme";
 
 const DARK_QUERY = "(prefers-color-scheme: dark)";
 const listeners = new Set<() => void>();

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import { parsePreference, THEME_PREFERENCES } from "@/lib/theme";
+import { parsePreference, THEME_PREFERENCES } from "@/lib/ui/theme";
 import { setThemePreference, useThemePreference } from "./theme-store";
 
 const LABELS = { system: "System", light: "Light", dark: "Dark" } as const;

@@ -4,9 +4,9 @@ import { describe, expect, it } from "vitest";
 import { withViewport } from "@/components/testing/layout";
 import { renderWithQueries } from "@/components/testing/query-client";
 import { httpSession, stdioSession } from "@/components/testing/sessions";
-import type { SessionSummary } from "@/lib/contract";
-import { queryKeys } from "@/lib/queries";
-import type { HeldTraffic } from "@/lib/traffic-buffer";
+import type { SessionSummary } from "@/lib/api/contract";
+import { queryKeys } from "@/lib/api/queries";
+import type { HeldTraffic } from "@/lib/api/traffic-buffer";
 import { ServerPanel } from "./server-panel";
 
 withViewport(800, 400);

@@ -6,19 +6,16 @@ import { OAuthTab } from "@/components/auth/oauth-tab";
 import { FileWatchStatusLine } from "@/components/restart-on-change/file-watch-status";
 import { RestartOnChangeTab } from "@/components/restart-on-change/restart-on-change-tab";
 import { TabStrip } from "@/components/ui/tab-strip";
-import type { SessionSummary } from "@/lib/contract";
+import type { SessionSummary } from "@/lib/api/contract";
 import { StderrConsole } from "./stderr-console";
 import { ToolsTab } from "./tools-tab";
 import { TrafficLog } from "./traffic-log";
 
 // Its own chunk, fetched when the tab first opens (issue 14 keeps the first page light).
-const ProblemsPanel = dynamic(
-  () => import("@/components/problems/problems-panel").then((m) => m.ProblemsPanel),
-  {
-    ssr: false,
-    loading: () => <p className="p-3 text-[12px] text-zinc-500">Loading…</p>,
-  },
-);
+const ProblemsPanel = dynamic(() => import("@/components/lint/problems-panel").then((m) => m.ProblemsPanel), {
+  ssr: false,
+  loading: () => <p className="p-3 text-[12px] text-zinc-500">Loading…</p>,
+});
 
 type PanelTab = "traffic" | "notifications" | "problems" | "stderr" | "tools" | "auth" | "watch";
 const TABS: readonly { id: PanelTab; label: string }[] = [

@@ -4,8 +4,8 @@ import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import { withViewport } from "@/components/testing/layout";
 import { expectOnlySeededQueries, renderWithQueries } from "@/components/testing/query-client";
-import type { StderrResponse } from "@/lib/contract";
-import { queryKeys } from "@/lib/queries";
+import type { StderrResponse } from "@/lib/api/contract";
+import { queryKeys } from "@/lib/api/queries";
 import { StderrConsole } from "./stderr-console";
 
 withViewport(800, 400);

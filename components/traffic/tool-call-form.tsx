@@ -3,7 +3,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { ErrorCallout } from "@/components/ui/error-callout";
 import { JsonBlock } from "@/components/ui/json-block";
-import type { CallToolResult, Tool } from "@/lib/api-client";
+import type { CallToolResult, Tool } from "@/lib/api/api-client";
 import { Button } from "@/components/ui/button";
 
 export interface ToolCallFormProps {

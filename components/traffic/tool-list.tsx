@@ -1,4 +1,4 @@
-import type { Tool } from "@/lib/api-client";
+import type { Tool } from "@/lib/api/api-client";
 
 export interface ToolListProps {
   tools: readonly Tool[];

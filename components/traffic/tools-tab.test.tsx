@@ -3,8 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { stubApi } from "@/components/testing/api-stub";
 import { renderWithQueries } from "@/components/testing/query-client";
-import type { ToolListResponse } from "@/lib/contract";
-import { queryKeys } from "@/lib/queries";
+import type { ToolListResponse } from "@/lib/api/contract";
+import { queryKeys } from "@/lib/api/queries";
 import { ToolsTab } from "./tools-tab";
 
 const api = stubApi();

@@ -5,7 +5,7 @@ import { QueryState } from "@/components/ui/query-state";
 import { ToolCallForm } from "./tool-call-form";
 import { ToolList } from "./tool-list";
 import { InFlightStatus } from "@/components/progress/in-flight-status";
-import { slots } from "@/lib/tracked-request";
+import { slots } from "@/lib/api/tracked-request";
 import { isAbortError, useCallTool, useTools } from "./use-tools";
 
 export interface ToolsTabProps {

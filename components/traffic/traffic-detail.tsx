@@ -1,7 +1,7 @@
 import { JsonBlock } from "@/components/ui/json-block";
-import { formatBytes } from "@/lib/content-kind";
-import { formatClockMs } from "@/lib/format-time";
-import type { HeldTrafficEntry } from "@/lib/traffic-buffer";
+import { formatBytes } from "@/lib/content/content-kind";
+import { formatClockMs } from "@/lib/ui/format-time";
+import type { HeldTrafficEntry } from "@/lib/api/traffic-buffer";
 
 export interface TrafficDetailProps {
   entry: HeldTrafficEntry;

@@ -2,7 +2,7 @@
 
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useId, useRef, type KeyboardEvent } from "react";
-import type { HeldTrafficEntry } from "@/lib/traffic-buffer";
+import type { HeldTrafficEntry } from "@/lib/api/traffic-buffer";
 import { TrafficRow } from "./traffic-row";
 import { useStickToBottom } from "./use-stick-to-bottom";
 import { JumpToLatest } from "./jump-to-latest";

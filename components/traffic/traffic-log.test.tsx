@@ -5,9 +5,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { stubApi } from "@/components/testing/api-stub";
 import { withViewport } from "@/components/testing/layout";
 import { renderWithQueries } from "@/components/testing/query-client";
-import type { TrafficEntryInfo } from "@/lib/contract";
-import { queryKeys } from "@/lib/queries";
-import type { HeldTraffic, HeldTrafficEntry } from "@/lib/traffic-buffer";
+import type { TrafficEntryInfo } from "@/lib/api/contract";
+import { queryKeys } from "@/lib/api/queries";
+import type { HeldTraffic, HeldTrafficEntry } from "@/lib/api/traffic-buffer";
 import { TrafficLog } from "./traffic-log";
 
 withViewport(800, 400);

@@ -2,7 +2,7 @@
 
 import { useMemo, useState } from "react";
 import { QueryState } from "@/components/ui/query-state";
-import { trafficMatches, type HeldTrafficEntry } from "@/lib/traffic-buffer";
+import { trafficMatches, type HeldTrafficEntry } from "@/lib/api/traffic-buffer";
 import { downloadJson } from "@/components/ui/download";
 import { exportFileName } from "./export-file-name";
 import { PanelToolbar } from "./panel-toolbar";

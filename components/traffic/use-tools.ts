@@ -3,9 +3,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef } from "react";
 import { api } from "@/components/auth/api";
-import type { CallToolResult } from "@/lib/api-client";
-import { toolsQuery } from "@/lib/queries";
-import { sendTracked, slots } from "@/lib/tracked-request";
+import type { CallToolResult } from "@/lib/api/api-client";
+import { toolsQuery } from "@/lib/api/queries";
+import { sendTracked, slots } from "@/lib/api/tracked-request";
 
 /** tools/list (every page) of one server. */
 export function useTools(sessionId: string) {
@@ -14,7 +14,7 @@ export function useTools(sessionId: string) {
 
 /**
  * tools/call: the way an author makes a server change its resources while watching them. The call
- * is tracked (progress, Cancel: lib/tracked-request.ts); `cancel` aborts the call in flight.
+ * is tracked (progress, Cancel: lib/api/tracked-request.ts); `cancel` aborts the call in flight.
  */
 export function useCallTool(sessionId: string) {
   const client = useQueryClient();

@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api-client";
+import { ApiError } from "@/lib/api/api-client";
 import { QueryState, type QueryStateProps } from "./query-state";
 
 type Options = Omit<QueryStateProps<string>, "query" | "pendingLabel" | "errorTitle" | "children">;

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { isApiError } from "@/lib/api-client";
+import { isApiError } from "@/lib/api/api-client";
 import { ErrorCallout } from "./error-callout";
 import { Spinner } from "./spinner";
 

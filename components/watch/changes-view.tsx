@@ -2,8 +2,8 @@
 
 import { useMemo } from "react";
 import { QueryState } from "@/components/ui/query-state";
-import type { WatchVersionInfo } from "@/lib/contract";
-import { formatClockMs } from "@/lib/format-time";
+import type { WatchVersionInfo } from "@/lib/api/contract";
+import { formatClockMs } from "@/lib/ui/format-time";
 import { compareVersions } from "./compare-versions";
 import { ItemDiff } from "./item-diff";
 import { useWatchVersion } from "./use-watch-version";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ContentDigest } from "@/lib/contract";
+import type { ContentDigest } from "@/lib/api/contract";
 import { compareVersions, type VersionWithResult } from "./compare-versions";
 
 const digest = (sha: string, isBlob = false): ContentDigest => ({

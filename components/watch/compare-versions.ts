@@ -1,4 +1,4 @@
-import type { ContentDigest, ReadResponse, WatchVersionInfo } from "@/lib/contract";
+import type { ContentDigest, ReadResponse, WatchVersionInfo } from "@/lib/api/contract";
 
 type ContentEntry = ReadResponse["contents"][number];
 

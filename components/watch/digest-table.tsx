@@ -1,5 +1,5 @@
-import type { ContentDigest } from "@/lib/contract";
-import { formatBytes } from "@/lib/content-kind";
+import type { ContentDigest } from "@/lib/api/contract";
+import { formatBytes } from "@/lib/content/content-kind";
 
 export interface DigestTableProps {
   before: ContentDigest | undefined;

@@ -1,8 +1,8 @@
 "use client";
 
 import { useMemo, useState } from "react";
-import { diffText, tryDiffJsonText } from "@/lib/diff";
-import { formatBytes } from "@/lib/content-kind";
+import { diffText, tryDiffJsonText } from "@/lib/json/diff";
+import { formatBytes } from "@/lib/content/content-kind";
 import type { ItemChange } from "./compare-versions";
 import { DigestTable } from "./digest-table";
 import { JsonDiffTable } from "./json-diff-table";

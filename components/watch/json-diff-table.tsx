@@ -1,4 +1,4 @@
-import type { JsonChange, JsonDiffResult } from "@/lib/diff";
+import type { JsonChange, JsonDiffResult } from "@/lib/json/diff";
 
 export interface JsonDiffTableProps {
   diff: JsonDiffResult;

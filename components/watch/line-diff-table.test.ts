@@ -6,7 +6,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { diffText } from "@/lib/diff";
+import { diffText } from "@/lib/json/diff";
 import { CHECK_TERMS, LineDiffTable, type LineDiffTableProps } from "./line-diff-table";
 
 const render = (props: LineDiffTableProps) => renderToStaticMarkup(createElement(LineDiffTable, props));

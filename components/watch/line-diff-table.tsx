@@ -1,4 +1,4 @@
-import type { LineDiffResult, LineDiffRow } from "@/lib/diff";
+import type { LineDiffResult, LineDiffRow } from "@/lib/json/diff";
 
 type ChangeKind = Exclude<LineDiffRow["kind"], "gap">;
 

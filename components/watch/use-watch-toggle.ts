@@ -2,8 +2,8 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/components/auth/api";
-import type { WatchListResponse } from "@/lib/contract";
-import { queryKeys } from "@/lib/queries";
+import type { WatchListResponse } from "@/lib/api/contract";
+import { queryKeys } from "@/lib/api/queries";
 
 /** Watch (subscribe) or unwatch (unsubscribe) one resource. */
 export function useWatchToggle(sessionId: string, uri: string) {

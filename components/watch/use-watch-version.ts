@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { api } from "@/components/auth/api";
-import { watchVersionQuery } from "@/lib/queries";
+import { watchVersionQuery } from "@/lib/api/queries";
 
 /** One kept version of a watched resource, in full; idle while `version` is undefined. */
 export function useWatchVersion(sessionId: string, uri: string, version: number | undefined) {

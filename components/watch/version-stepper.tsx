@@ -1,4 +1,4 @@
-import type { WatchVersionInfo } from "@/lib/contract";
+import type { WatchVersionInfo } from "@/lib/api/contract";
 
 export interface VersionStepperProps {
   /** Kept versions, oldest first (the backend keeps the last 10). */

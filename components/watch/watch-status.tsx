@@ -1,4 +1,4 @@
-import { formatClockMs } from "@/lib/format-time";
+import { formatClockMs } from "@/lib/ui/format-time";
 
 export interface WatchStatusProps {
   /** Server time of the latest update notification, null before the first. */

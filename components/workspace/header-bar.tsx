@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { StreamStatus } from "@/lib/event-stream-client";
+import type { StreamStatus } from "@/lib/api/event-stream-client";
 import { KeyboardShortcuts } from "@/components/keyboard/keyboard-shortcuts";
 import { ThemeToggle } from "@/components/theme/theme-toggle";
 import { StreamIndicator } from "./stream-indicator";

@@ -66,14 +66,12 @@ const templates = lazyPart(
   <Loading label="Loading templates…" />,
 );
 const serverPanel = lazyPart(() => import("@/components/traffic/server-panel").then((m) => m.ServerPanel));
-const recorderDock = lazyPart(() =>
-  import("@/components/recorder/recorder-dock").then((m) => m.RecorderDock),
-);
+const recorderDock = lazyPart(() => import("@/components/check/recorder-dock").then((m) => m.RecorderDock));
 const runChecks = lazyPart(() =>
-  import("@/components/recorder/run-checks-launcher").then((m) => m.RunChecksLauncher),
+  import("@/components/check/run-checks-launcher").then((m) => m.RunChecksLauncher),
 );
 const recordControl = lazyPart(() =>
-  import("@/components/recorder/record-control").then((m) => m.RecordControl),
+  import("@/components/check/record-control").then((m) => m.RecordControl),
 );
 const reviewFallback = <Loading label="Preparing the review…" />;
 const launchPreview = lazyPart(

@@ -4,9 +4,9 @@ import { describe, expect, it, vi } from "vitest";
 import { stubApi } from "@/components/testing/api-stub";
 import { renderWithQueries } from "@/components/testing/query-client";
 import { httpSession, stdioSession } from "@/components/testing/sessions";
-import type { SessionListResponse, SessionSummary } from "@/lib/contract";
-import { queryKeys } from "@/lib/queries";
-import type { SavedServerListResponse } from "@/lib/saved-servers";
+import type { SessionListResponse, SessionSummary } from "@/lib/api/contract";
+import { queryKeys } from "@/lib/api/queries";
+import type { SavedServerListResponse } from "@/lib/api/saved-servers";
 import { MiddleColumn } from "./middle-column";
 
 const api = stubApi();

@@ -5,7 +5,7 @@ import { DisconnectedNotice } from "@/components/server-list/disconnected-notice
 import { EmptyState } from "@/components/ui/empty-state";
 import { PaneHeader } from "@/components/ui/pane-header";
 import { Spinner } from "@/components/ui/spinner";
-import type { SessionSummary } from "@/lib/contract";
+import type { SessionSummary } from "@/lib/api/contract";
 import { MissingServer } from "./missing-server";
 import { ResourcesPane } from "./resources-pane";
 

@@ -3,7 +3,7 @@
 import { CreateError } from "@/components/connect/create-error";
 import { useSavedServers } from "@/components/connect/use-saved-servers";
 import { EmptyState } from "@/components/ui/empty-state";
-import type { SessionSummary } from "@/lib/contract";
+import type { SessionSummary } from "@/lib/api/contract";
 import { Button } from "@/components/ui/button";
 
 export interface MissingServerProps {

@@ -6,8 +6,8 @@ import { withViewport } from "@/components/testing/layout";
 import { renderWithQueries } from "@/components/testing/query-client";
 import { WithSearchParams } from "@/components/testing/search-params";
 import { stdioSession } from "@/components/testing/sessions";
-import type { ResourceListResponse, TemplateListResponse } from "@/lib/contract";
-import { queryKeys } from "@/lib/queries";
+import type { ResourceListResponse, TemplateListResponse } from "@/lib/api/contract";
+import { queryKeys } from "@/lib/api/queries";
 import { preloadLazyParts } from "./lazy-parts";
 import { ResourcesPane } from "./resources-pane";
 

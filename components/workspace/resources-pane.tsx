@@ -15,11 +15,11 @@ import { PaneHeader } from "@/components/ui/pane-header";
 import { QueryState } from "@/components/ui/query-state";
 import { Spinner } from "@/components/ui/spinner";
 import { StrokeIcon } from "@/components/ui/stroke-icon";
-import { isApiError } from "@/lib/api-client";
-import type { SessionSummary } from "@/lib/contract";
-import { queryKeys } from "@/lib/queries";
-import { slots } from "@/lib/tracked-request";
-import { buildResourceTree } from "@/lib/uri-tree";
+import { isApiError } from "@/lib/api/api-client";
+import type { SessionSummary } from "@/lib/api/contract";
+import { queryKeys } from "@/lib/api/queries";
+import { slots } from "@/lib/api/tracked-request";
+import { buildResourceTree } from "@/lib/resources/uri-tree";
 import { TemplateList } from "./lazy-parts";
 
 export interface ResourcesPaneProps {

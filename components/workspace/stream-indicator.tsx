@@ -1,4 +1,4 @@
-import type { StreamStatus } from "@/lib/event-stream-client";
+import type { StreamStatus } from "@/lib/api/event-stream-client";
 
 const look: Record<StreamStatus, { dot: string; text: string; label: string; title: string }> = {
   live: {

@@ -3,8 +3,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { useCallback } from "react";
-import type { SessionListResponse } from "@/lib/contract";
-import { queryKeys } from "@/lib/queries";
+import type { SessionListResponse } from "@/lib/api/contract";
+import { queryKeys } from "@/lib/api/queries";
 
 export interface Selection {
   serverId: string | null;

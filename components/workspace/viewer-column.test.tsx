@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { stdioSession } from "@/components/testing/sessions";
-import type { SessionSummary } from "@/lib/contract";
+import type { SessionSummary } from "@/lib/api/contract";
 import { ViewerColumn } from "./viewer-column";
 
 const region = () => screen.getByRole("region", { name: "Resource content" });

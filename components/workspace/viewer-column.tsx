@@ -1,7 +1,7 @@
 "use client";
 
 import { EmptyState } from "@/components/ui/empty-state";
-import type { SessionSummary } from "@/lib/contract";
+import type { SessionSummary } from "@/lib/api/contract";
 import { ResourceViewer } from "./lazy-parts";
 
 export interface ViewerColumnProps {

@@ -4,8 +4,8 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { renderWithQueries } from "@/components/testing/query-client";
 import { WithSearchParams } from "@/components/testing/search-params";
 import { stdioSession } from "@/components/testing/sessions";
-import type { SessionListResponse } from "@/lib/contract";
-import { queryKeys } from "@/lib/queries";
+import type { SessionListResponse } from "@/lib/api/contract";
+import { queryKeys } from "@/lib/api/queries";
 import { preloadLazyParts } from "./lazy-parts";
 import { Workspace } from "./workspace";
 

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext } from "@playwright/test";
-import type { SessionSummary } from "../../lib/contract";
+import type { SessionSummary } from "../../lib/api/contract";
 
 /**
  * The app's HTTP API as a spec drives it, through the test's own request context with the e2e

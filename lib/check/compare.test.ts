@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { diffJson } from "../diff";
+import { diffJson } from "../json/diff";
 import { compareLists, compareValues, findMatcher, keyed, regexRule } from "./compare";
 import { detectVolatile, generalize } from "./volatile";
 
@@ -44,7 +44,7 @@ describe("compareValues", () => {
   });
 });
 
-describe("compareValues walks as the watch diff does (one walk, lib/diff.ts)", () => {
+describe("compareValues walks as the watch diff does (one walk, lib/json/diff.ts)", () => {
   it("names the same paths as diffJson, in the same order", () => {
     const before = { server: { name: "demo", "a/b": [80, 443] }, tags: ["a", "b"], gone: 1 };
     const after = { server: { name: "demo2", "a/b": [80] }, tags: ["a", "b", "c"], extra: true };

@@ -3,8 +3,8 @@
  * RFC 6901), under the check's matchers. Returns every mismatch, each naming its path, so a
  * failure report says which field of which step differs.
  */
-import { walkJson, type JsonChange } from "../diff";
-import { parsePointer } from "../json-pointer";
+import { walkJson, type JsonChange } from "../json/diff";
+import { parsePointer } from "../json/json-pointer";
 import type { Matcher } from "./schema";
 
 export interface Mismatch {
@@ -141,7 +141,7 @@ function toMismatch(change: JsonChange, inArray: boolean): Mismatch {
 
 /**
  * Every mismatch between what a step expects and what it observed: the structural walk of
- * lib/diff.ts (the watch view's), with the matchers taking over the paths they name. `ignore`
+ * lib/json/diff.ts (the watch view's), with the matchers taking over the paths they name. `ignore`
  * also silences a missing or unexpected value; the other matchers apply where both sides have a
  * value (a missing field is reported as missing). Appends to `out` and returns it.
  */

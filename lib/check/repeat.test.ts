@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CheckResult } from "../recorder/types";
+import type { CheckResult } from "./results";
 import { summarizeRepeats } from "./repeat";
 
 const run = (text: string | null): CheckResult => ({

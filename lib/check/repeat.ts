@@ -2,7 +2,7 @@
  * `check --repeat N` (issue 13): one check run N times against fresh servers, summed up per step —
  * passed N/N, failed every time, or flaky, with what differed between the runs.
  */
-import type { CheckResult, StepStatus } from "../recorder/types";
+import type { CheckResult, StepStatus } from "./results";
 
 export interface StepOutcome {
   /** 1-based run numbers. */

@@ -8,7 +8,7 @@
  * per-path matchers. `npm run build` publishes its JSON Schema as docs/check.schema.json.
  */
 import { z } from "zod";
-import { httpTransportChoices } from "../http-input";
+import { httpTransportChoices } from "../launch/http-input";
 import { PROBLEM_CODES, type ProblemCode } from "../lint/rules";
 
 /** `${VAR}` references are resolved from the environment (or --env-file) at run time. */

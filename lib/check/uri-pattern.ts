@@ -4,7 +4,7 @@
  * RFC 6570 template that matches them all wins (the server's own word for the family); otherwise
  * a regex where each varying part is generalized by kind.
  */
-import { matchTemplate } from "../uri-template";
+import { matchTemplate } from "../resources/uri-template";
 import { regexRule } from "./compare";
 import type { ListShape } from "./schema";
 

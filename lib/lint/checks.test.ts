@@ -8,8 +8,8 @@ import {
   isIso8601,
   mimeContradicts,
 } from "./checks";
-import { contentsMatchRequest, contentWarnings } from "../content-checks";
-import { contentByteLength } from "../content-kind";
+import { contentsMatchRequest, contentWarnings } from "../content/content-checks";
+import { contentByteLength } from "../content/content-kind";
 
 const codes = (fs: { code: string }[]) => fs.map((f) => f.code);
 

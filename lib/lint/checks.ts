@@ -4,9 +4,9 @@
  * decides when to run them and keeps the problems.
  */
 import type { Resource, ResourceTemplate } from "@modelcontextprotocol/sdk/types.js";
-import { checkContent, readByteLength, type ContentLike } from "../content-checks";
-import { mimeEssence } from "../mime-dispatch";
-import { parseTemplate, matchTemplate, type TemplatePart } from "../uri-template";
+import { checkContent, readByteLength, type ContentLike } from "../content/content-checks";
+import { mimeEssence } from "../content/mime-dispatch";
+import { parseTemplate, matchTemplate, type TemplatePart } from "../resources/uri-template";
 import { short } from "./quote";
 import type { ProblemCode } from "./rules";
 
@@ -104,7 +104,7 @@ export function checkListedTemplate(t: ResourceTemplate): Finding[] {
 
 /**
  * Synchronous checks of one read result; `listedSize` is the size the listing gave the URI. The
- * content rules are lib/content-checks.ts's, the viewer's own; this names them as problems.
+ * content rules are lib/content/content-checks.ts's, the viewer's own; this names them as problems.
  */
 export function checkReadResult(
   requested: string,
@@ -192,7 +192,7 @@ export function mimeContradicts(declared: string, sniffed: string): boolean {
   return true;
 }
 
-/** A blob whose first bytes (lib/mime-sniff.ts found them to be `found`) contradict its declared type. */
+/** A blob whose first bytes (lib/content/mime-sniff.ts found them to be `found`) contradict its declared type. */
 export function checkSniffedBlob(
   uri: string,
   declared: string,

@@ -2,7 +2,7 @@
  * How a finding quotes what a server sent. Both are short by design: a problem's message names a
  * URI or a value, it does not carry it (the store clips every message again, server/lint/).
  */
-import { clip } from "../bounds";
+import { clip } from "../limits/bounds";
 
 /** Most characters of a server's value quoted in a message or kept as a problem's excerpt. */
 export const EXCERPT_CHARS = 400;

@@ -6,7 +6,7 @@
  * stores the findings; it decides nothing itself. Rules of one listed item or read result:
  * ./checks.ts.
  */
-import { MAX_FIELD_CHARS } from "../bounds";
+import { MAX_FIELD_CHARS } from "../limits/bounds";
 import type { Finding } from "./checks";
 import { excerpt } from "./quote";
 

@@ -1,11 +1,11 @@
 import "server-only";
 import path from "node:path";
-import type { LaunchSpec } from "@/lib/contract";
+import type { LaunchSpec } from "@/lib/api/contract";
 import { HttpError } from "@/server/http/errors";
 import { appRoot } from "@/server/mcp/launch";
 import { CheckPathError, resolveInRoot } from "./checks-root";
 import { CheckExistsError, CheckFileError, loadCheckFile, readEnvFile } from "./files";
-import { INSPECTOR_VAR, MissingEnvError, checkVars, launchFor } from "./launch";
+import { INSPECTOR_VAR, MissingEnvError, checkVars, launchFor } from "./secret-references";
 import type { CheckFileRef } from "./run-files";
 
 /**

@@ -5,7 +5,7 @@ import { copyFile, link, lstat, open, opendir, realpath, rename, stat, unlink } 
 import path from "node:path";
 import { parseEnv } from "node:util";
 import { checkFileSchema, type CheckFile } from "@/lib/check/schema";
-import { findJsonSyntaxError } from "@/lib/json-scan";
+import { findJsonSyntaxError } from "@/lib/json/json-scan";
 import { isInside } from "./checks-root";
 
 export const CHECK_SUFFIX = ".check.json";

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import type { ReadResponse } from "@/lib/contract";
+import type { ReadResponse } from "@/lib/api/contract";
 
 /** Blobs up to this size keep their bytes in the check file; larger ones only sha256 + size. */
 export const STORE_BLOB_BYTES_UNDER = 4 * 1024;

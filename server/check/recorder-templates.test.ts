@@ -3,8 +3,8 @@
  * arguments: RFC 6570 level 4, so the runner's expansion of the step gives back the same uri.
  */
 import { describe, expect, it } from "vitest";
-import type { ResourceTemplate } from "@/lib/contract";
-import { expandTemplate } from "@/lib/uri-template";
+import type { ResourceTemplate } from "@/lib/api/contract";
+import { expandTemplate } from "@/lib/resources/uri-template";
 import { templateFor } from "./recorder";
 
 const t = (uriTemplate: string): ResourceTemplate => ({ uriTemplate, name: uriTemplate });

@@ -1,17 +1,17 @@
 import "server-only";
 import { CHECK_FILE_VERSION, type CheckFile, type Matcher, type Step } from "@/lib/check/schema";
 import { fitsShape, inferUriPattern, loosenCount } from "@/lib/check/uri-pattern";
-import { joinPointer } from "@/lib/json-pointer";
+import { joinPointer } from "@/lib/json/json-pointer";
 import { detectVolatile } from "@/lib/check/volatile";
-import type { RecordedStep, RecordingInfo } from "@/lib/recorder/types";
+import type { RecordedStep, RecordingInfo } from "@/lib/check/results";
 
 export type { RecordedStep, RecordingInfo };
 export { MAX_RECORDING_CHARS, MAX_STEP_CHARS, MAX_STEPS, templateFor } from "./step-log";
-import type { ReadResponse, Resource, ResourceTemplate } from "@/lib/contract";
-import type { InspectorEvent } from "@/lib/events";
+import type { ReadResponse, Resource, ResourceTemplate } from "@/lib/api/contract";
+import type { InspectorEvent } from "@/lib/api/events";
 import type { McpSession, SessionOperation } from "@/server/mcp/session";
 import { appRoot } from "@/server/mcp/launch";
-import { referenceEnv, referenceHeaders } from "./launch";
+import { referenceEnv, referenceHeaders } from "./secret-references";
 import { observeRead } from "./observe";
 import { StepLog, templateFor } from "./step-log";
 

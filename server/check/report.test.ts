@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CheckResult } from "@/lib/recorder/types";
+import type { CheckResult } from "@/lib/check/results";
 import { pretty } from "./report";
 
 describe("pretty report", () => {

@@ -1,6 +1,6 @@
 /**
  * The runner against the real demo server: a template read expands its template exactly as
- * RFC 6570 says (lib/uri-template.ts), operators the SDK's UriTemplate lacks included.
+ * RFC 6570 says (lib/resources/uri-template.ts), operators the SDK's UriTemplate lacks included.
  */
 import { describe, expect, it } from "vitest";
 import { checkFileSchema, type CheckFileInput } from "@/lib/check/schema";

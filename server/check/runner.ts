@@ -2,18 +2,18 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { compareLists, compareValues, type Mismatch } from "@/lib/check/compare";
 import { CHECK_FILE_VERSION, type CheckFile, type Step } from "@/lib/check/schema";
-import type { InspectorEvent } from "@/lib/events";
+import type { InspectorEvent } from "@/lib/api/events";
 import { listProblems } from "@/lib/check/list-expect";
-import { diffLists } from "@/lib/list-diff";
-import type { CheckResult, StepResult } from "@/lib/recorder/types";
-import { expandTemplate } from "@/lib/uri-template";
+import { diffLists } from "@/lib/resources/list-diff";
+import type { CheckResult, StepResult } from "@/lib/check/results";
+import { expandTemplate } from "@/lib/resources/uri-template";
 import { readConfig } from "@/server/mcp/config";
 import { McpSession } from "@/server/mcp/session";
-import { launchFor } from "./launch";
+import { launchFor } from "./secret-references";
 import { alignBlobBytes, observeLike } from "./observe";
 import { ProblemScan } from "../lint/scan";
 
-export type { CheckResult, StepResult, StepStatus } from "@/lib/recorder/types";
+export type { CheckResult, StepResult, StepStatus } from "@/lib/check/results";
 
 export interface RunOptions {
   /** Folder the check file lives in (relative cwd of the server). */
@@ -244,7 +244,7 @@ export async function runCheck(
       }
       case "readTemplate": {
         // Our RFC 6570 level 4 expander, as the page's template form uses: the SDK's UriTemplate
-        // drops `{;x}` and `{var:3}` and mis-encodes several forms (lib/uri-template.ts).
+        // drops `{;x}` and `{var:3}` and mis-encodes several forms (lib/resources/uri-template.ts).
         const uri = expandTemplate(step.uriTemplate, step.arguments);
         const actual = { uri, ...observeLike(step.expect, await session.read(uri, true)) };
         const aligned = { uri, ...alignBlobBytes(step.expect, actual) };

@@ -1,10 +1,10 @@
 import "server-only";
-import { MAX_URI_CHARS } from "@/lib/bounds";
+import { MAX_URI_CHARS } from "@/lib/limits/bounds";
 import type { Step } from "@/lib/check/schema";
 import type { VolatileField } from "@/lib/check/volatile";
-import type { RecordedStep } from "@/lib/recorder/types";
-import type { ResourceTemplate } from "@/lib/contract";
-import { matchTemplate } from "@/lib/uri-template";
+import type { RecordedStep } from "@/lib/check/results";
+import type { ResourceTemplate } from "@/lib/api/contract";
+import { matchTemplate } from "@/lib/resources/uri-template";
 
 /** One recorded step, as JSON, at most (a text over 256 KB is kept as its digest: observe.ts). */
 export const MAX_STEP_CHARS = 8 * 1024 * 1024;
@@ -51,7 +51,7 @@ export class StepLog {
     return r;
   }
 
-  /** A URI too long to replay or show (see lib/bounds.ts): its steps are refused. */
+  /** A URI too long to replay or show (see lib/limits/bounds.ts): its steps are refused. */
   tooLong(uri: string, action: string): boolean {
     if (uri.length <= MAX_URI_CHARS) return false;
     this.note(
@@ -72,7 +72,7 @@ export class StepLog {
 
 /**
  * The first listed template that `uri` fits, with the values that fill it: RFC 6570 level 4
- * (lib/uri-template.ts), the same expander the runner replays `readTemplate` steps with.
+ * (lib/resources/uri-template.ts), the same expander the runner replays `readTemplate` steps with.
  * A template that does not parse fits nothing.
  */
 export function templateFor(

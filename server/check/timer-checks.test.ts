@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { CheckFile, Step } from "@/lib/check/schema";
-import { reduceDraft } from "@/lib/recorder/draft";
+import { reduceDraft } from "@/lib/check/draft";
 import { runCheckCli } from "@/server/testing/check-cli";
 import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
 import { params, recordCheck } from "@/server/testing/record-check";

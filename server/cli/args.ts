@@ -8,8 +8,8 @@
  * caller prints it and exits 2. Not `server-only`: the launcher loads it outside Next.
  */
 import { parseArgs } from "node:util";
-import type { HttpTransportChoice } from "../../lib/contract";
-import { httpTransportChoices } from "../../lib/http-input";
+import type { HttpTransportChoice } from "../../lib/api/contract";
+import { httpTransportChoices } from "../../lib/launch/http-input";
 
 export class UsageError extends Error {}
 

@@ -7,7 +7,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { DEFAULT_CHECK_DIR, findCheckFiles, readEnvFile } from "../check/files";
-import { checkVars } from "../check/launch";
+import { checkVars } from "../check/secret-references";
 import { summarizeRepeats } from "../../lib/check/repeat";
 import { json, jsonRepeat, junit, pretty, prettyRepeat } from "../check/report";
 import { runCheckFiles, runCheckFilesRepeated } from "../check/run-files";

@@ -9,7 +9,7 @@
  * headers replace what a handler sets. Not `import "server-only"`: runs under tsx.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { isAllowedHost, isAllowedOrigin } from "../../lib/request-guard";
+import { isAllowedHost, isAllowedOrigin } from "../../lib/security/request-guard";
 import {
   apiHeaders,
   frameHeaders,
@@ -17,7 +17,7 @@ import {
   pageCsp,
   pageHeaders,
   type HeaderList,
-} from "../../lib/security-headers";
+} from "../../lib/security/security-headers";
 import { BODY_LENGTH_HEADER, MAX_BODY_BYTES } from "../http/limits";
 import { authorized } from "../http/token";
 

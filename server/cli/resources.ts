@@ -9,8 +9,8 @@
  */
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import type { ReadResponse } from "@/lib/contract";
-import type { InspectorEvent } from "@/lib/events";
+import type { ReadResponse } from "@/lib/api/contract";
+import type { InspectorEvent } from "@/lib/api/events";
 import { readConfig } from "../mcp/config";
 import { McpSession } from "../mcp/session";
 import { oneServerLaunch } from "./one-server";

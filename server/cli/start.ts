@@ -14,7 +14,7 @@ import http from "node:http";
 import path from "node:path";
 // First: Node's own fetch is kept before anything loads Next (see pristine-fetch.ts).
 import "../http/pristine-fetch";
-import { isLoopbackName } from "../../lib/request-guard";
+import { isLoopbackName } from "../../lib/security/request-guard";
 import { serveFastLane } from "../http/fast-lane";
 import { buildIsCurrent } from "./build-state.mjs";
 import { HELP, parseStartArgs, UsageError, type StartOptions } from "./args";

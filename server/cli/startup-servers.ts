@@ -6,8 +6,8 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { CreateSessionBody, LaunchSpec, WatchFilesBody } from "../../lib/contract";
-import { expandLaunch, MissingVariableError, parseServerConfig } from "../../lib/server-config";
+import type { CreateSessionBody, LaunchSpec, WatchFilesBody } from "../../lib/api/contract";
+import { expandLaunch, MissingVariableError, parseServerConfig } from "../../lib/import/server-config";
 import { UsageError, type StartOptions } from "./args";
 
 export interface StartupServer {

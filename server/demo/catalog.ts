@@ -1,7 +1,7 @@
 import { gzipSync } from "node:zlib";
 import { checkerPng, logoPng } from "./png";
-import { blobResource, textResource } from "./store";
-import type { DemoResource } from "./store";
+import { blobResource, textResource } from "./resource-store";
+import type { DemoResource } from "./resource-store";
 import { DEMO_TEMPLATES, DEMO_TOOLS, DEMO_URIS as U, itemUri } from "./uris";
 
 /**

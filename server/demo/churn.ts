@@ -1,5 +1,5 @@
-import { createdAt, textResource } from "./store";
-import type { ResourceStore } from "./store";
+import { createdAt, textResource } from "./resource-store";
+import type { ResourceStore } from "./resource-store";
 import { CHURN_URI_PREFIX } from "./uris";
 
 /**

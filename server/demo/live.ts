@@ -1,4 +1,4 @@
-import type { DemoResource } from "./store";
+import type { DemoResource } from "./resource-store";
 import { DEMO_URIS } from "./uris";
 
 /**

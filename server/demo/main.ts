@@ -4,8 +4,8 @@
  * `npm run build:bundles`, `node dist/demo-server.mjs`.
  */
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { parseDemoConfig } from "./config";
-import type { DemoConfig } from "./config";
+import { parseDemoConfig } from "./demo-config";
+import type { DemoConfig } from "./demo-config";
 import { createDemoServer } from "./server";
 
 function log(line: string): void {

@@ -13,10 +13,10 @@ import type {
   ServerRequest,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { LiveResources } from "./live";
-import { paginate } from "./pagination";
-import { resourceNotFound } from "./errors";
+import { paginate } from "./paging";
+import { resourceNotFound } from "./demo-errors";
 import { readSlowReport, slowReportPace } from "./slow";
-import type { ResourceStore } from "./store";
+import type { ResourceStore } from "./resource-store";
 
 /**
  * Our own resources/list, read, subscribe and unsubscribe handlers on the low-level Server.

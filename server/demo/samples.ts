@@ -1,7 +1,7 @@
 import { checkerPng } from "./png";
 import { LARGE_TEXT_BYTES, largeText } from "./large-text";
 import { onePagePdf, sineWav } from "./media-bytes";
-import { blobResource, textResource, type DemoResource } from "./store";
+import { blobResource, textResource, type DemoResource } from "./resource-store";
 import { DEMO_SAMPLE_URIS as S } from "./uris";
 
 /**

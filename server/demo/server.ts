@@ -1,11 +1,11 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { generatedItems, staticResources } from "./catalog";
 import { startListChurn } from "./churn";
-import type { DemoConfig } from "./config";
+import type { DemoConfig } from "./demo-config";
 import { LiveResources } from "./live";
 import { installResourceHandlers } from "./resource-handlers";
 import { sampleResources } from "./samples";
-import { ResourceStore } from "./store";
+import { ResourceStore } from "./resource-store";
 import { Storm } from "./storm";
 import { registerTemplates } from "./templates";
 import { registerResourceTools } from "./tools";

@@ -1,6 +1,6 @@
-import type { StormConfig } from "./config";
-import { createdAt, textResource } from "./store";
-import type { DemoResource, ResourceStore } from "./store";
+import type { StormConfig } from "./demo-config";
+import { createdAt, textResource } from "./resource-store";
+import type { DemoResource, ResourceStore } from "./resource-store";
 import { STORM_ITEM_URI_PREFIX, STORM_LIST_WINDOW, STORM_URI } from "./uris";
 
 /**

@@ -1,8 +1,8 @@
 import { ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { McpServer, RegisteredResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { UriTemplate, type Variables } from "@modelcontextprotocol/sdk/shared/uriTemplate.js";
-import { expandTemplate, matchTemplate, templateVariables } from "@/lib/uri-template";
-import { resourceNotFound } from "./errors";
+import { expandTemplate, matchTemplate, templateVariables } from "@/lib/resources/uri-template";
+import { resourceNotFound } from "./demo-errors";
 import { DEMO_TEMPLATES } from "./uris";
 
 /**
@@ -28,7 +28,7 @@ const REPOS: Record<string, readonly string[]> = {
 
 /**
  * Level 4 operators the SDK's UriTemplate does not handle (`;`, prefixes, explode; see
- * lib/uri-template.ts): `{;x}` → ";x=1024", `{var:3}` → "val", `{/list*}` → "/red/green/blue".
+ * lib/resources/uri-template.ts): `{;x}` → ";x=1024", `{var:3}` → "val", `{/list*}` → "/red/green/blue".
  * `;x` comes first: a plain `{var}` may contain ";", so after it `{;x}` could not be told apart.
  */
 export const RFC6570_ECHO_TEMPLATE = "demo://echo{;x}/{var:3}{/list*}";

@@ -2,8 +2,8 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import type { LiveResources } from "./live";
-import { createdAt, textResource } from "./store";
-import type { ResourceStore } from "./store";
+import { createdAt, textResource } from "./resource-store";
+import type { ResourceStore } from "./resource-store";
 import { DEMO_TOOLS, DYNAMIC_URI_PREFIX } from "./uris";
 
 /**

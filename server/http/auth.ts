@@ -1,5 +1,5 @@
 import "server-only";
-import { isAllowedHost, isAllowedOrigin } from "@/lib/request-guard";
+import { isAllowedHost, isAllowedOrigin } from "@/lib/security/request-guard";
 import { HttpError } from "./errors";
 import { authorized } from "./token";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import type { ReadResponse } from "@/lib/contract";
+import type { ReadResponse } from "@/lib/api/contract";
 import { HttpError } from "./errors";
 import { BODY_LENGTH_HEADER } from "./limits";
 

@@ -5,8 +5,8 @@
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { CommandLineError } from "@/lib/command-line";
-import type { ErrorEnvelope } from "@/lib/contract";
+import { CommandLineError } from "@/lib/launch/command-line";
+import type { ErrorEnvelope } from "@/lib/api/contract";
 import { NotRecordingError } from "@/server/check/recorder";
 import {
   CompletionsNotSupportedError,
@@ -15,7 +15,7 @@ import {
   SessionStartError,
   TooManySessionsError,
   WatchNotSupportedError,
-} from "@/server/mcp/errors";
+} from "@/server/mcp/session-errors";
 import { MessageTooLargeError } from "@/server/mcp/transports/owned";
 import { errorResponse, HttpError, toHttpError } from "./errors";
 

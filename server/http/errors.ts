@@ -1,7 +1,7 @@
 import "server-only";
 import { ErrorCode as McpErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import { CommandLineError } from "@/lib/command-line";
-import type { ErrorCode, ErrorEnvelope } from "@/lib/contract";
+import { CommandLineError } from "@/lib/launch/command-line";
+import type { ErrorCode, ErrorEnvelope } from "@/lib/api/contract";
 import { NotRecordingError } from "@/server/check/recorder";
 import { MessageTooLargeError, TransportRequestError } from "@/server/mcp/transports/owned";
 import {
@@ -16,7 +16,7 @@ import {
   WatchPathError,
   RequestCancelledError,
   RequestIdInUseError,
-} from "@/server/mcp/errors";
+} from "@/server/mcp/session-errors";
 
 /** An error that already knows its HTTP answer. */
 export class HttpError extends Error {

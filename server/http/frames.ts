@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import type { ReadResponse } from "@/lib/contract";
+import type { ReadResponse } from "@/lib/api/contract";
 import { contentItemBytes } from "./content";
 import { HttpError } from "./errors";
 

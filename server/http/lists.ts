@@ -1,5 +1,5 @@
 import "server-only";
-import type { SessionCreatedResponse } from "@/lib/contract";
+import type { SessionCreatedResponse } from "@/lib/api/contract";
 import { resourceListBody, templateListBody } from "@/server/mcp/list-bodies";
 import type { McpSession } from "@/server/mcp/session";
 import { json } from "./route";

@@ -6,7 +6,7 @@
  */
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { StdioLaunch } from "@/lib/contract";
+import type { StdioLaunch } from "@/lib/api/contract";
 import type { ProblemCode } from "@/lib/lint/rules";
 import { closedAfterEachTest, openSession } from "@/server/testing/open-session";
 import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";

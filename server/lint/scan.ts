@@ -9,7 +9,7 @@
  */
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { ScanState } from "@/lib/lint/problem";
-import { contentByteLength } from "@/lib/content-kind";
+import { contentByteLength } from "@/lib/content/content-kind";
 import type { McpSession } from "../mcp/session";
 
 export const SCAN_LIMITS = { reads: 200, bytes: 10 * 1024 * 1024 } as const;

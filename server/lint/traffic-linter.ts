@@ -10,7 +10,7 @@
  * No `server-only`: the CLI's `lint` command loads it outside Next.
  */
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import type { ContentLike } from "@/lib/content-checks";
+import type { ContentLike } from "@/lib/content/content-checks";
 import type { Finding } from "@/lib/lint/checks";
 import {
   checkListedResource,
@@ -25,9 +25,9 @@ import type { Capabilities } from "@/lib/lint/traffic-checks";
 import type { Problem } from "@/lib/lint/problem";
 import { EXCERPT_CHARS, excerpt } from "@/lib/lint/quote";
 import { RULES } from "@/lib/lint/rules";
-import { decodeBase64Lenient, base64Head } from "@/lib/base64";
-import { boundedKey, clip, MAX_FIELD_CHARS, MAX_TEXT_CHARS } from "@/lib/bounds";
-import { sniffBytes, SNIFF_BYTES } from "@/lib/mime-sniff";
+import { decodeBase64Lenient, base64Head } from "@/lib/content/base64";
+import { boundedKey, clip, MAX_FIELD_CHARS, MAX_TEXT_CHARS } from "@/lib/limits/bounds";
+import { sniffBytes, SNIFF_BYTES } from "@/lib/content/mime-sniff";
 
 export { excerpt };
 
@@ -321,7 +321,7 @@ export class TrafficLinter {
 
   /**
    * The one way in to the problem store, and where a problem is bounded: its key, subject,
-   * message and evidence never hold more than their caps of what the server sent (lib/bounds.ts).
+   * message and evidence never hold more than their caps of what the server sent (lib/limits/bounds.ts).
    */
   private addAll(findings: readonly Finding[], evidence: Evidence): void {
     for (const f of findings) this.add(f, evidence);

@@ -1,8 +1,8 @@
 import "server-only";
 import type { Implementation, ServerCapabilities } from "@modelcontextprotocol/sdk/types.js";
-import { boundedJson, clip, MAX_FIELD_CHARS, MAX_TEXT_CHARS, MAX_URI_CHARS } from "@/lib/bounds";
-import type { SessionSummary } from "@/lib/contract";
-import type { InspectorEvent, ListDiff } from "@/lib/events";
+import { boundedJson, clip, MAX_FIELD_CHARS, MAX_TEXT_CHARS, MAX_URI_CHARS } from "@/lib/limits/bounds";
+import type { SessionSummary } from "@/lib/api/contract";
+import type { InspectorEvent, ListDiff } from "@/lib/api/events";
 
 /** No event sent to a tab is longer than this as JSON (docs/SECURITY.md). */
 export const MAX_EVENT_CHARS = 1024 * 1024;

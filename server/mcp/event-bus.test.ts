@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { InspectorEvent } from "@/lib/events";
+import type { InspectorEvent } from "@/lib/api/events";
 import { Batcher, EventBus } from "./event-bus";
 
 const removed = (sessionId: string): InspectorEvent => ({ type: "session-removed", sessionId });

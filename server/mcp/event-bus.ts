@@ -1,5 +1,5 @@
 import "server-only";
-import type { InspectorEvent } from "@/lib/events";
+import type { InspectorEvent } from "@/lib/api/events";
 import { boundEvent } from "./event-bounds";
 
 type Listener = (event: InspectorEvent) => void;

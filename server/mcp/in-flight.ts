@@ -1,8 +1,8 @@
 import "server-only";
 import type { Progress } from "@modelcontextprotocol/sdk/types.js";
-import type { InspectorEvent } from "@/lib/events";
-import type { RequestProgress } from "@/lib/progress";
-import { RequestCancelledError, RequestIdInUseError } from "./errors";
+import type { InspectorEvent } from "@/lib/api/events";
+import type { RequestProgress } from "@/lib/api/progress";
+import { RequestCancelledError, RequestIdInUseError } from "./session-errors";
 
 /**
  * What one request of the user carries down to the SDK: the signal that cancels it (the SDK then
@@ -20,7 +20,7 @@ export interface RequestContext {
 const PROGRESS_INTERVAL_MS = 100;
 
 /**
- * The requests of one session that the page named (lib/progress.ts): each cancellable by its id
+ * The requests of one session that the page named (lib/api/progress.ts): each cancellable by its id
  * or by the HTTP request that carried it ending early (the user navigated away), its progress sent
  * to every tab as `progress` events, at most one per request every 100 ms (the latest wins).
  */

@@ -1,9 +1,9 @@
 import "server-only";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { parseCommandLine } from "@/lib/command-line";
-import type { CreateSessionBody, LaunchSpec, PresetInfo, StdioLaunch } from "@/lib/contract";
-import { authConflict } from "@/lib/http-input";
+import { parseCommandLine } from "@/lib/launch/command-line";
+import type { CreateSessionBody, LaunchSpec, PresetInfo, StdioLaunch } from "@/lib/api/contract";
+import { authConflict } from "@/lib/launch/http-input";
 
 /** The folder the app runs from (the launcher sets it; `next dev` runs from it). */
 export function appRoot(): string {

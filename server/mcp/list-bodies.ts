@@ -1,5 +1,5 @@
 import type { Resource, ResourceTemplate } from "@modelcontextprotocol/sdk/types.js";
-import type { ResourceListResponse, TemplateListResponse } from "@/lib/contract";
+import type { ResourceListResponse, TemplateListResponse } from "@/lib/api/contract";
 import type { PagedResult } from "./pagination";
 
 /** GET …/resources, the connect answer's first listing and the "connected" event's: one shape. */

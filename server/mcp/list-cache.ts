@@ -1,6 +1,6 @@
 import "server-only";
-import type { ListDiff } from "@/lib/events";
-import { diffLists, isEmptyDiff } from "@/lib/list-diff";
+import type { ListDiff } from "@/lib/api/events";
+import { diffLists, isEmptyDiff } from "@/lib/resources/list-diff";
 import type { RequestContext } from "./in-flight";
 import type { PagedResult } from "./pagination";
 

@@ -11,9 +11,9 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { heldChars, MAX_FIELD_CHARS, MAX_STDERR_LINE_CHARS, MAX_URI_CHARS } from "@/lib/bounds";
-import type { SessionSummary } from "@/lib/contract";
-import type { InspectorEvent } from "@/lib/events";
+import { heldChars, MAX_FIELD_CHARS, MAX_STDERR_LINE_CHARS, MAX_URI_CHARS } from "@/lib/limits/bounds";
+import type { SessionSummary } from "@/lib/api/contract";
+import type { InspectorEvent } from "@/lib/api/events";
 import { MAX_PROBLEM_MESSAGE_CHARS, TrafficLinter } from "@/server/lint/traffic-linter";
 import { MAX_STEP_CHARS, startRecording, stopRecording } from "@/server/check/recorder";
 import { STORE_TEXT_CHARS_UNDER } from "@/server/check/observe";
@@ -25,7 +25,7 @@ import { StderrLog } from "./stderr-log";
 import { summarize, TRAFFIC_BODY_CAP, TrafficLog } from "./traffic-log";
 import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
 
-// Under .ci/run a landing never rides on a new random sample (as lib/api-client.test.ts).
+// Under .ci/run a landing never rides on a new random sample (as lib/api/api-client.test.ts).
 const seed = process.env.CI_REPORT_DIR || process.env.CI ? { seed: 20_261_202 } : {};
 
 /**

@@ -1,5 +1,5 @@
 import "server-only";
-import type { CacheHints } from "@/lib/contract";
+import type { CacheHints } from "@/lib/api/contract";
 
 export interface PagedResult<T> {
   items: T[];

@@ -1,13 +1,13 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import type { LaunchSpec } from "@/lib/contract";
+import type { LaunchSpec } from "@/lib/api/contract";
 import { readConfig, type McpConfig } from "./config";
 import {
   LaunchRefusedError,
   SessionNotFoundError,
   SignInRequiredError,
   TooManySessionsError,
-} from "./errors";
+} from "./session-errors";
 import { launchProblem } from "./launch";
 import { EventBus } from "./event-bus";
 import { McpSession } from "./session";

@@ -4,7 +4,7 @@
  * GET /api/sessions/{id}, and so the `session` event, which carries the same summary).
  */
 import { afterAll, expect, it } from "vitest";
-import type { SessionListResponse, SessionSummary } from "@/lib/contract";
+import type { SessionListResponse, SessionSummary } from "@/lib/api/contract";
 import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
 import { call, callJson } from "@/server/testing/route-client";
 import { expectNoLeftoverProcesses } from "@/server/testing/teardown";

@@ -10,13 +10,17 @@ import type {
   SessionError,
   SessionStatus,
   SessionSummary,
-} from "@/lib/contract";
-import type { InspectorEvent } from "@/lib/events";
-import { authorizationHeaderOf } from "@/lib/http-input";
+} from "@/lib/api/contract";
+import type { InspectorEvent } from "@/lib/api/events";
+import { authorizationHeaderOf } from "@/lib/launch/http-input";
 import { attachLinter } from "../lint/attach";
 import type { TrafficLinter } from "../lint/traffic-linter";
 import type { McpConfig } from "./config";
-import { CompletionsNotSupportedError, RestartNotSupportedError, SessionNotConnectedError } from "./errors";
+import {
+  CompletionsNotSupportedError,
+  RestartNotSupportedError,
+  SessionNotConnectedError,
+} from "./session-errors";
 import { InFlightRequests, type RequestContext } from "./in-flight";
 import { SessionAuth } from "./oauth/session-auth";
 import { walkPages, type PagedResult } from "./pagination";
@@ -34,7 +38,7 @@ export { deriveName, launchSummary } from "./session/identity";
 
 const RECENT_READS = 20;
 
-/** Watch mode as the session sees it (server/mcp/restart-on-change.ts): shown, stopped with it. */
+/** Watch mode as the session sees it (server/mcp/restart-on-change/restart.ts): shown, stopped with it. */
 export interface FileWatchControl {
   status(): FileWatchStatus;
   /** Stops watching and kills a build in flight; never waits for a restart (which may be closing us). */
@@ -89,7 +93,7 @@ export class McpSession {
     this.output = new SessionOutput(id, emitToBus);
     // Straight to the bus: progress is for the page, not an operation observers record.
     this.inFlight = new InFlightRequests(id, emitToBus);
-    // The user's own Authorization header and an OAuth sign-in exclude each other (lib/http-input.ts
+    // The user's own Authorization header and an OAuth sign-in exclude each other (lib/launch/http-input.ts
     // authConflict): with the header, a 401 is the header's failure, never the start of a sign-in.
     this.auth =
       launch.kind === "http" && authorizationHeaderOf(launch.headers) === undefined

@@ -1,6 +1,6 @@
 import "server-only";
-import { clip, freshCopy, MAX_STDERR_LINE_CHARS } from "@/lib/bounds";
-import { RingBuffer } from "@/lib/ring-buffer";
+import { clip, freshCopy, MAX_STDERR_LINE_CHARS } from "@/lib/limits/bounds";
+import { RingBuffer } from "@/lib/limits/ring-buffer";
 
 const MAX_LINE_CHARS = MAX_STDERR_LINE_CHARS;
 

@@ -1,8 +1,8 @@
 import "server-only";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import type { TrafficSummary } from "@/lib/events";
-import { boundedId, boundedKey, clip, freshCopy, MAX_FIELD_CHARS } from "@/lib/bounds";
-import { RingBuffer } from "@/lib/ring-buffer";
+import type { TrafficSummary } from "@/lib/api/events";
+import { boundedId, boundedKey, clip, freshCopy, MAX_FIELD_CHARS } from "@/lib/limits/bounds";
+import { RingBuffer } from "@/lib/limits/ring-buffer";
 
 export interface TrafficEntry extends TrafficSummary {
   /** The message as sent or received, or a preview when it was larger than the body cap. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ReadResponse } from "@/lib/contract";
+import type { ReadResponse } from "@/lib/api/contract";
 import { Watch, type WatchVersion } from "./watches";
 
 const text = (t: string): ReadResponse => ({

@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import type { ContentDigest, ReadResponse, WatchInfo } from "@/lib/contract";
-import { RingBuffer } from "@/lib/ring-buffer";
+import type { ContentDigest, ReadResponse, WatchInfo } from "@/lib/api/contract";
+import { RingBuffer } from "@/lib/limits/ring-buffer";
 
 export interface WatchVersion {
   version: number;

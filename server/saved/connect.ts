@@ -1,13 +1,13 @@
 import "server-only";
-import { createSessionBodySchema, type CreateSessionBody, type LaunchSpec } from "@/lib/contract";
-import type { ImportConnectBody, SavedServerSummary } from "@/lib/saved-servers";
+import { createSessionBodySchema, type CreateSessionBody, type LaunchSpec } from "@/lib/api/contract";
+import type { ImportConnectBody, SavedServerSummary } from "@/lib/api/saved-servers";
 import {
   expandLaunch,
   MissingVariableError,
   parseServerConfig,
   type ImportedServer,
-} from "@/lib/server-config";
-import { INSPECTOR_VAR } from "@/server/check/launch";
+} from "@/lib/import/server-config";
+import { INSPECTOR_VAR } from "@/server/check/secret-references";
 import { HttpError } from "@/server/http/errors";
 import { parseWith } from "@/server/http/route";
 import { resolveLaunch } from "@/server/mcp/launch";
@@ -22,7 +22,7 @@ import {
   saveServer,
   SavedServerNotFoundError,
   SavedServersFileError,
-} from "./store";
+} from "./saved-store";
 
 /** `${VAR}` from the app's environment; its own MCP_INSPECTOR_* settings (the token) never. */
 function appEnv(name: string): string | undefined {

@@ -1,7 +1,7 @@
 import "server-only";
-import type { LaunchSpec } from "@/lib/contract";
-import { isOnlyVariables, type ConfigInput } from "@/lib/server-config";
-import { headerVar, referenceHeaders } from "@/server/check/launch";
+import type { LaunchSpec } from "@/lib/api/contract";
+import { isOnlyVariables, type ConfigInput } from "@/lib/import/server-config";
+import { headerVar, referenceHeaders } from "@/server/check/secret-references";
 
 const INPUT = /\$\{input:([A-Za-z_][A-Za-z0-9_.-]*)\}/g;
 const VARIABLE_NAME = /\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_.-]*)(?::-[^}]*)?\}/g;
@@ -16,7 +16,7 @@ export interface StoredLaunch {
 /**
  * The launch as the config wrote it (references unexpanded) turned into what is saved:
  * - every environment value becomes a `${NAME}` reference, and a secret-looking header's value a
- *   `${HEADER_NAME}` one (server/check/launch.ts's rule), unless the user asked to keep it
+ *   `${HEADER_NAME}` one (server/check/secret-references.ts's rule), unless the user asked to keep it
  *   (`keep`) — then it is stored and listed in `stored`;
  * - a value that is only references (`${GITHUB_TOKEN}`) stays as written: it holds no value;
  * - inputs the user filled in are written in, except a password input's value, which is never

@@ -1,4 +1,4 @@
-import type { InspectorEvent } from "@/lib/events";
+import type { InspectorEvent } from "@/lib/api/events";
 import { createParser } from "eventsource-parser";
 
 /** Reads the real /api/events stream of a route handler and lets a test wait for events. */

@@ -14,13 +14,15 @@ async function restricted(filePath: string, source: string): Promise<string[]> {
 
 describe("layering", () => {
   it("lib/ imports neither server/, components/, app/ nor React; components/ never server/", async () => {
-    expect(await restricted("lib/ring-buffer.ts", 'import "@/server/mcp/session";\n')).toHaveLength(1);
-    expect(await restricted("lib/ring-buffer.ts", 'import "@/components/ui/button";\n')).toHaveLength(1);
-    expect(await restricted("lib/ring-buffer.ts", 'import "react";\n')).toHaveLength(1);
+    expect(await restricted("lib/limits/ring-buffer.ts", 'import "@/server/mcp/session";\n')).toHaveLength(1);
+    expect(await restricted("lib/limits/ring-buffer.ts", 'import "@/components/ui/button";\n')).toHaveLength(
+      1,
+    );
+    expect(await restricted("lib/limits/ring-buffer.ts", 'import "react";\n')).toHaveLength(1);
     expect(await restricted("components/ui/spinner.tsx", 'import "@/server/mcp/session";\n')).toHaveLength(1);
     expect(await restricted("server/mcp/config.ts", 'import "@/components/ui/spinner";\n')).toHaveLength(1);
     // The allowed direction passes.
-    expect(await restricted("components/ui/spinner.tsx", 'import "@/lib/ring-buffer";\n')).toEqual([]);
-    expect(await restricted("server/mcp/config.ts", 'import "@/lib/ring-buffer";\n')).toEqual([]);
+    expect(await restricted("components/ui/spinner.tsx", 'import "@/lib/limits/ring-buffer";\n')).toEqual([]);
+    expect(await restricted("server/mcp/config.ts", 'import "@/lib/limits/ring-buffer";\n')).toEqual([]);
   }, 60_000);
 });

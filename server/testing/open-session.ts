@@ -1,6 +1,6 @@
 import { afterAll, afterEach, expect } from "vitest";
-import type { LaunchSpec } from "@/lib/contract";
-import type { InspectorEvent } from "@/lib/events";
+import type { LaunchSpec } from "@/lib/api/contract";
+import type { InspectorEvent } from "@/lib/api/events";
 import { readConfig, type McpConfig } from "@/server/mcp/config";
 import { McpSession } from "@/server/mcp/session";
 import { leftoverProcesses } from "./processes";

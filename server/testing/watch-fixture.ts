@@ -1,7 +1,7 @@
 import { copyFileSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { StdioLaunch } from "@/lib/contract";
+import type { StdioLaunch } from "@/lib/api/contract";
 
 export interface FixtureResource {
   uri: string;

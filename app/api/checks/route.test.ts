@@ -18,7 +18,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { CheckFileInput } from "@/lib/check/schema";
-import type { CheckListResponse, SaveCheckResponse } from "@/lib/recorder/types";
+import type { CheckListResponse, SaveCheckResponse } from "@/lib/check/results";
 import { call } from "@/server/testing/route-client";
 
 const base = mkdtempSync(path.join(tmpdir(), "mcp-checks-route-"));

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { checkFileSchema } from "@/lib/check/schema";
-import { slugify } from "@/lib/recorder/format";
+import { slugify } from "@/lib/check/format";
 import { withCheckErrors } from "@/server/check/app-run";
 import {
   CheckPathError,

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import type { ImportResponse } from "@/lib/contract";
+import type { ImportResponse } from "@/lib/api/contract";
 import { callJson } from "@/server/testing/route-client";
 
 const importRoute = await import("./route");

@@ -1,5 +1,5 @@
-import { importBodySchema, type ImportResponse } from "@/lib/contract";
-import { parseServerConfig } from "@/lib/server-config";
+import { importBodySchema, type ImportResponse } from "@/lib/api/contract";
+import { parseServerConfig } from "@/lib/import/server-config";
 import { apiRoute, json, parseWith, readJson } from "@/server/http/route";
 
 export const dynamic = "force-dynamic";

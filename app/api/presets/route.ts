@@ -1,6 +1,6 @@
 import { presets } from "@/server/mcp/launch";
 import { apiRoute, json } from "@/server/http/route";
-import type { PresetListResponse } from "@/lib/contract";
+import type { PresetListResponse } from "@/lib/api/contract";
 
 export const dynamic = "force-dynamic";
 

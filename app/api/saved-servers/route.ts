@@ -1,4 +1,4 @@
-import { savedServerQuerySchema, type SavedServerListResponse } from "@/lib/saved-servers";
+import { savedServerQuerySchema, type SavedServerListResponse } from "@/lib/api/saved-servers";
 import { apiRoute, json, parseWith, searchParams } from "@/server/http/route";
 import { listSaved, removeSaved } from "@/server/saved/connect";
 

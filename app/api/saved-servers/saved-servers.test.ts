@@ -6,8 +6,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
-import type { ResourceListResponse, SessionSummary } from "@/lib/contract";
-import type { SavedServerListResponse } from "@/lib/saved-servers";
+import type { ResourceListResponse, SessionSummary } from "@/lib/api/contract";
+import type { SavedServerListResponse } from "@/lib/api/saved-servers";
 import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
 import { call, callJson } from "@/server/testing/route-client";
 import { expectNoLeftoverProcesses } from "@/server/testing/teardown";

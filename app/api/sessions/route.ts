@@ -1,4 +1,4 @@
-import { createSessionBodySchema, type SessionListResponse } from "@/lib/contract";
+import { createSessionBodySchema, type SessionListResponse } from "@/lib/api/contract";
 import { connectAnswer } from "@/server/http/lists";
 import { apiRoute, json, parseWith, readJson } from "@/server/http/route";
 import { resolveLaunch } from "@/server/mcp/launch";

@@ -1,5 +1,5 @@
-import { frameIdSchema } from "@/lib/contract";
-import { frameHeaders } from "@/lib/security-headers";
+import { frameIdSchema } from "@/lib/api/contract";
+import { frameHeaders } from "@/lib/security/security-headers";
 import { HttpError } from "@/server/http/errors";
 import { getFrameStore } from "@/server/http/frames";
 import { BODY_LENGTH_HEADER } from "@/server/http/limits";

@@ -7,8 +7,8 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import type { EraChoice, LaunchSpec } from "@/lib/contract";
-import type { InspectorEvent } from "@/lib/events";
+import type { EraChoice, LaunchSpec } from "@/lib/api/contract";
+import type { InspectorEvent } from "@/lib/api/events";
 import { openSession } from "@/server/testing/open-session";
 import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
 import type { McpSession } from "../session";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { EraChoice, Implementation, LaunchSpec } from "@/lib/contract";
+import type { EraChoice, Implementation, LaunchSpec } from "@/lib/api/contract";
 import type { TrafficTap } from "../transports/traffic-tap";
 import { LegacyProtocolClient } from "./legacy";
 import { ModernProtocolClient } from "./modern";

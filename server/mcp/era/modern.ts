@@ -17,7 +17,7 @@ import type {
   ResourceTemplate,
   ServerCapabilities,
   Tool,
-} from "@/lib/contract";
+} from "@/lib/api/contract";
 import type { TrafficTap } from "../transports/traffic-tap";
 import { MODERN_CLIENT_CAPABILITIES } from "./probe";
 import type { Page, ProtocolClient, ProtocolHandlers, RequestOptions } from "./types";

@@ -6,7 +6,7 @@ import {
   type DiscoverResult,
 } from "@modelcontextprotocol/client";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import type { Implementation } from "@/lib/contract";
+import type { Implementation } from "@/lib/api/contract";
 import type { TrafficTap } from "../transports/traffic-tap";
 
 export const MODERN_VERSION = "2026-07-28";

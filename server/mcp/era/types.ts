@@ -8,7 +8,7 @@ import type {
   ResourceTemplate,
   ServerCapabilities,
   Tool,
-} from "@/lib/contract";
+} from "@/lib/api/contract";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { TrafficTap } from "../transports/traffic-tap";
 

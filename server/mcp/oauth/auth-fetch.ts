@@ -1,5 +1,5 @@
 import "server-only";
-import { isLoopbackName } from "@/lib/request-guard";
+import { isLoopbackName } from "@/lib/security/request-guard";
 import { pristineFetch } from "@/server/http/pristine-fetch";
 import type { FetchLike } from "../transports/guarded-fetch";
 import type { FlowSteps } from "./flow-steps";

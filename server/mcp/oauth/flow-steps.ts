@@ -1,6 +1,6 @@
 import "server-only";
-import { clip } from "@/lib/bounds";
-import type { AuthStep } from "@/lib/oauth";
+import { clip } from "@/lib/limits/bounds";
+import type { AuthStep } from "@/lib/api/oauth";
 
 const MAX_STEPS = 100;
 /** A step quotes URLs and messages a server chose: each is cut to this many characters. */

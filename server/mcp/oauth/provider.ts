@@ -9,8 +9,8 @@ import type {
   OAuthClientMetadata,
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
-import type { HttpAuthSettings } from "@/lib/contract";
-import { maskAuthorization } from "@/lib/oauth";
+import type { HttpAuthSettings } from "@/lib/api/contract";
+import { maskAuthorization } from "@/lib/api/oauth";
 import type { FetchLike } from "../transports/guarded-fetch";
 import type { FlowSteps } from "./flow-steps";
 import type { TokenStore } from "./token-store";

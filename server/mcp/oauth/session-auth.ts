@@ -1,8 +1,13 @@
 import "server-only";
 import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
-import type { HttpLaunch } from "@/lib/contract";
-import { clip } from "@/lib/bounds";
-import { maskAuthorization, type AuthStateResponse, type AuthSummary, type OAuthStatus } from "@/lib/oauth";
+import type { HttpLaunch } from "@/lib/api/contract";
+import { clip } from "@/lib/limits/bounds";
+import {
+  maskAuthorization,
+  type AuthStateResponse,
+  type AuthSummary,
+  type OAuthStatus,
+} from "@/lib/api/oauth";
 import { guardedFetch, type FetchLike } from "../transports/guarded-fetch";
 import { authObservingFetch, emptyDiscovery, OAuthStepError, type DiscoveryRecord } from "./auth-fetch";
 import { FlowSteps } from "./flow-steps";

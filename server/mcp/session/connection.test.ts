@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
 import { readConfig } from "../config";
-import { SessionStartError } from "../errors";
+import { SessionStartError } from "../session-errors";
 import { demoLaunch } from "../launch";
 import { SessionConnection } from "./connection";
 import { SessionOutput } from "./output";

@@ -5,12 +5,12 @@ import {
   type Implementation,
   type ServerCapabilities,
 } from "@modelcontextprotocol/sdk/types.js";
-import { clip } from "@/lib/bounds";
-import type { Era, LaunchSpec, SessionError, SessionStatus } from "@/lib/contract";
+import { clip } from "@/lib/limits/bounds";
+import type { Era, LaunchSpec, SessionError, SessionStatus } from "@/lib/api/contract";
 import type { McpConfig } from "../config";
 import { openProtocolClient, ProbeClosedError, type ProtocolClient, type ProtocolHandlers } from "../era";
 import { LegacyProtocolClient } from "../era/legacy";
-import { SessionNotConnectedError, SessionStartError, SignInRequiredError } from "../errors";
+import { SessionNotConnectedError, SessionStartError, SignInRequiredError } from "../session-errors";
 import { boundCapabilities, boundServerInfo, MAX_ERROR_CHARS, MAX_INSTRUCTIONS_CHARS } from "../event-bounds";
 import type { RequestContext } from "../in-flight";
 import type { SessionAuth } from "../oauth/session-auth";

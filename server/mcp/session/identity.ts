@@ -1,5 +1,5 @@
 import "server-only";
-import type { FileWatchStatus, LaunchSpec, LaunchSummary, SessionSummary } from "@/lib/contract";
+import type { FileWatchStatus, LaunchSpec, LaunchSummary, SessionSummary } from "@/lib/api/contract";
 import { eraChoiceOf } from "../era";
 import type { SessionAuth } from "../oauth/session-auth";
 import type { SessionConnection } from "./connection";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Resource, ResourceTemplate } from "@/lib/contract";
-import type { InspectorEvent } from "@/lib/events";
+import type { Resource, ResourceTemplate } from "@/lib/api/contract";
+import type { InspectorEvent } from "@/lib/api/events";
 import type { PagedResult } from "../pagination";
 import { SessionLists } from "./lists";
 import { SessionOutput } from "./output";

@@ -1,6 +1,6 @@
 import "server-only";
-import type { Resource, ResourceTemplate, SessionLists as FirstListing } from "@/lib/contract";
-import type { ListDiff } from "@/lib/events";
+import type { Resource, ResourceTemplate, SessionLists as FirstListing } from "@/lib/api/contract";
+import type { ListDiff } from "@/lib/api/events";
 import type { RequestContext } from "../in-flight";
 import { resourceListBody, templateListBody } from "../list-bodies";
 import { ListCache, type Walked } from "../list-cache";

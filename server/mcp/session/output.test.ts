@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import type { InspectorEvent } from "@/lib/events";
+import type { InspectorEvent } from "@/lib/api/events";
 import { SessionOutput, type SessionOperation, type TrafficOperation } from "./output";
 
 const message = (id: number): JSONRPCMessage => ({ jsonrpc: "2.0", id, method: "ping" });

@@ -1,7 +1,7 @@
 import "server-only";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import type { ReadResponse, Resource, ResourceTemplate } from "@/lib/contract";
-import type { InspectorEvent, TrafficSummary } from "@/lib/events";
+import type { ReadResponse, Resource, ResourceTemplate } from "@/lib/api/contract";
+import type { InspectorEvent, TrafficSummary } from "@/lib/api/events";
 import { Batcher } from "../event-bus";
 import { StderrLog } from "../stderr-log";
 import { summarize, TrafficLog, type TrafficEntry } from "../traffic-log";

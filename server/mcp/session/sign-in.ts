@@ -1,5 +1,5 @@
 import "server-only";
-import { SessionNotConnectedError, SignInRequiredError } from "../errors";
+import { SessionNotConnectedError, SignInRequiredError } from "../session-errors";
 import type { SessionAuth } from "../oauth/session-auth";
 import type { SessionConnection } from "./connection";
 

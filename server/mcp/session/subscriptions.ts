@@ -1,8 +1,8 @@
 import "server-only";
-import type { ReadResponse } from "@/lib/contract";
+import type { ReadResponse } from "@/lib/api/contract";
 import type { ProtocolClient } from "../era";
 import type { RequestOptions } from "../era/types";
-import { WatchNotSupportedError } from "../errors";
+import { WatchNotSupportedError } from "../session-errors";
 import { Watch } from "../watches";
 import type { SessionConnection } from "./connection";
 import type { SessionOutput } from "./output";

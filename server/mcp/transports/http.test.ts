@@ -10,8 +10,8 @@ import { createServer as createHttpsServer, type Server as HttpsServer } from "n
 import { createServer as createNetServer, type Socket } from "node:net";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { HttpTransportChoice, LaunchSpec } from "@/lib/contract";
-import type { InspectorEvent } from "@/lib/events";
+import type { HttpTransportChoice, LaunchSpec } from "@/lib/api/contract";
+import type { InspectorEvent } from "@/lib/api/events";
 import { openSession } from "@/server/testing/open-session";
 import {
   freePort,
@@ -20,7 +20,7 @@ import {
   type HttpServerHandle,
 } from "@/server/testing/http-servers";
 import type { McpConfig } from "../config";
-import { SessionStartError } from "../errors";
+import { SessionStartError } from "../session-errors";
 import type { McpSession } from "../session";
 import { describeHttpFailure } from "./http";
 import { MessageTooLargeError, TransportRequestError } from "./owned";

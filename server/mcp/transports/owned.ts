@@ -1,6 +1,6 @@
 import "server-only";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { LaunchSpec, TransportDetails } from "@/lib/contract";
+import type { LaunchSpec, TransportDetails } from "@/lib/api/contract";
 
 /** A server sent one message larger than `MCP_INSPECTOR_MAX_MESSAGE_BYTES`; the session closes. */
 export class MessageTooLargeError extends Error {}

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { deserializeMessage, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import { getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import type { StdioLaunch, TransportDetails } from "@/lib/contract";
+import type { StdioLaunch, TransportDetails } from "@/lib/api/contract";
 import { LineBuffer, LineTooLongError } from "./line-buffer";
 import {
   MessageTooLargeError,

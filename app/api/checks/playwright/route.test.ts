@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { PlaywrightSpecResponse } from "@/lib/recorder/types";
+import type { PlaywrightSpecResponse } from "@/lib/check/results";
 import { callJson } from "@/server/testing/route-client";
 
 process.env.MCP_INSPECTOR_CHECKS_DIR = "checks-for-export";

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { CheckFileInput } from "@/lib/check/schema";
-import type { RunChecksResponse } from "@/lib/recorder/types";
+import type { RunChecksResponse } from "@/lib/check/results";
 import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
 import { TEST_TOKEN, call, callJson } from "@/server/testing/route-client";
 import { expectNoLeftoverProcesses } from "@/server/testing/teardown";

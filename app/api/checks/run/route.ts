@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { summarizeRepeats } from "@/lib/check/repeat";
 import { checkFileSchema } from "@/lib/check/schema";
-import type { CheckResult } from "@/lib/recorder/types";
+import type { CheckResult } from "@/lib/check/results";
 import {
   checkFilesInRoot,
   draftRunVars,
@@ -11,7 +11,7 @@ import {
   sessionsWithLaunchOf,
   withCheckErrors,
 } from "@/server/check/app-run";
-import { launchVars } from "@/server/check/launch";
+import { launchVars } from "@/server/check/secret-references";
 import { runCheck } from "@/server/check/runner";
 import { runCheckFiles } from "@/server/check/run-files";
 import { apiRoute, json, parseWith, readJson } from "@/server/http/route";

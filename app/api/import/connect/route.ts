@@ -1,4 +1,4 @@
-import { importConnectBodySchema } from "@/lib/saved-servers";
+import { importConnectBodySchema } from "@/lib/api/saved-servers";
 import { connectAnswer } from "@/server/http/lists";
 import { apiRoute, parseWith, readJson } from "@/server/http/route";
 import { connectImported } from "@/server/saved/connect";

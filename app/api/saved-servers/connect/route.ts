@@ -1,4 +1,4 @@
-import { savedServerBodySchema } from "@/lib/saved-servers";
+import { savedServerBodySchema } from "@/lib/api/saved-servers";
 import { connectAnswer } from "@/server/http/lists";
 import { apiRoute, parseWith, readJson } from "@/server/http/route";
 import { connectSaved } from "@/server/saved/connect";

@@ -1,4 +1,4 @@
-import { completeBodySchema, sessionIdSchema, type CompleteResponse } from "@/lib/contract";
+import { completeBodySchema, sessionIdSchema, type CompleteResponse } from "@/lib/api/contract";
 import { apiRoute, json, parseWith, readJson } from "@/server/http/route";
 import { getRegistry } from "@/server/mcp/registry";
 

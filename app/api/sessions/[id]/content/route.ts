@@ -1,6 +1,6 @@
-import { contentQuerySchema, sessionIdSchema } from "@/lib/contract";
+import { contentQuerySchema, sessionIdSchema } from "@/lib/api/contract";
 import { contentItemResponse } from "@/server/http/content";
-import { inFlight } from "@/server/http/in-flight";
+import { inFlight } from "@/server/http/tracked";
 import { apiRoute, parseWith, searchParams } from "@/server/http/route";
 import { getRegistry } from "@/server/mcp/registry";
 

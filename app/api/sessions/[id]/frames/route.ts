@@ -1,4 +1,4 @@
-import { frameBodySchema, sessionIdSchema, type FrameResponse } from "@/lib/contract";
+import { frameBodySchema, sessionIdSchema, type FrameResponse } from "@/lib/api/contract";
 import { frameDocumentOf, getFrameStore } from "@/server/http/frames";
 import { apiRoute, json, parseWith, readJson } from "@/server/http/route";
 import { getRegistry } from "@/server/mcp/registry";

@@ -1,4 +1,4 @@
-import { sessionIdSchema } from "@/lib/contract";
+import { sessionIdSchema } from "@/lib/api/contract";
 import { sortProblems, type ProblemsResponse } from "@/lib/lint/problem";
 import { apiRoute, json, parseWith } from "@/server/http/route";
 import { currentScan } from "@/server/lint/scan";

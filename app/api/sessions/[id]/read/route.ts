@@ -1,6 +1,6 @@
-import { sessionIdSchema, uriQuerySchema } from "@/lib/contract";
+import { sessionIdSchema, uriQuerySchema } from "@/lib/api/contract";
 import { registerFastRoute } from "@/server/http/fast-lane";
-import { inFlight } from "@/server/http/in-flight";
+import { inFlight } from "@/server/http/tracked";
 import { apiRoute, json, parseWith, searchParams } from "@/server/http/route";
 import { getRegistry } from "@/server/mcp/registry";
 

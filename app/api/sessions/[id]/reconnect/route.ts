@@ -1,4 +1,4 @@
-import { sessionIdSchema } from "@/lib/contract";
+import { sessionIdSchema } from "@/lib/api/contract";
 import { apiRoute, json, parseWith } from "@/server/http/route";
 import { getRegistry } from "@/server/mcp/registry";
 

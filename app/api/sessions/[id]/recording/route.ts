@@ -1,4 +1,4 @@
-import { sessionIdSchema } from "@/lib/contract";
+import { sessionIdSchema } from "@/lib/api/contract";
 import { recordingOf, startRecording, stopRecording } from "@/server/check/recorder";
 import { HttpError } from "@/server/http/errors";
 import { apiRoute, json, parseWith } from "@/server/http/route";

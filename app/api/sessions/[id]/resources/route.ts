@@ -1,5 +1,5 @@
-import { refreshQuerySchema, sessionIdSchema } from "@/lib/contract";
-import { inFlight } from "@/server/http/in-flight";
+import { refreshQuerySchema, sessionIdSchema } from "@/lib/api/contract";
+import { inFlight } from "@/server/http/tracked";
 import { resourceListBody } from "@/server/http/lists";
 import { apiRoute, json, parseWith, searchParams } from "@/server/http/route";
 import { getRegistry } from "@/server/mcp/registry";

@@ -1,5 +1,5 @@
-import { callToolBodySchema, sessionIdSchema } from "@/lib/contract";
-import { inFlight } from "@/server/http/in-flight";
+import { callToolBodySchema, sessionIdSchema } from "@/lib/api/contract";
+import { inFlight } from "@/server/http/tracked";
 import { apiRoute, json, parseWith, readJson } from "@/server/http/route";
 import { getRegistry } from "@/server/mcp/registry";
 

@@ -1,4 +1,4 @@
-import { sessionIdSchema, type TrafficResponse } from "@/lib/contract";
+import { sessionIdSchema, type TrafficResponse } from "@/lib/api/contract";
 import { apiRoute, json, parseWith } from "@/server/http/route";
 import { getRegistry } from "@/server/mcp/registry";
 

@@ -1,4 +1,4 @@
-import { sessionIdSchema, versionQuerySchema, type VersionResponse } from "@/lib/contract";
+import { sessionIdSchema, versionQuerySchema, type VersionResponse } from "@/lib/api/contract";
 import { HttpError } from "@/server/http/errors";
 import { apiRoute, json, parseWith, searchParams } from "@/server/http/route";
 import { getRegistry } from "@/server/mcp/registry";

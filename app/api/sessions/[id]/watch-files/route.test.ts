@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { FileWatchInfo, FileWatchStatus, SessionSummary } from "@/lib/contract";
+import type { FileWatchInfo, FileWatchStatus, SessionSummary } from "@/lib/api/contract";
 import { startFixtureHttp, type HttpServerHandle } from "@/server/testing/http-servers";
 import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
 import { call, callJson } from "@/server/testing/route-client";

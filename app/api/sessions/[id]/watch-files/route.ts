@@ -1,7 +1,7 @@
-import { sessionIdSchema, watchFilesBodySchema, type FileWatchInfo } from "@/lib/contract";
+import { sessionIdSchema, watchFilesBodySchema, type FileWatchInfo } from "@/lib/api/contract";
 import { apiRoute, json, parseWith, readJson } from "@/server/http/route";
 import { getRegistry } from "@/server/mcp/registry";
-import { RestartOnChange, suggestWatchPath } from "@/server/mcp/restart-on-change";
+import { RestartOnChange, suggestWatchPath } from "@/server/mcp/restart-on-change/restart";
 
 export const dynamic = "force-dynamic";
 

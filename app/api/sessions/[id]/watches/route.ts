@@ -1,4 +1,4 @@
-import { sessionIdSchema, uriQuerySchema, watchBodySchema, type WatchListResponse } from "@/lib/contract";
+import { sessionIdSchema, uriQuerySchema, watchBodySchema, type WatchListResponse } from "@/lib/api/contract";
 import { apiRoute, json, parseWith, readJson, searchParams } from "@/server/http/route";
 import { getRegistry } from "@/server/mcp/registry";
 

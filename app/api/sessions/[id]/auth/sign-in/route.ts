@@ -1,5 +1,5 @@
-import { sessionIdSchema } from "@/lib/contract";
-import type { SignInResponse } from "@/lib/oauth";
+import { sessionIdSchema } from "@/lib/api/contract";
+import type { SignInResponse } from "@/lib/api/oauth";
 import { apiRoute, json, parseWith } from "@/server/http/route";
 import { getRegistry } from "@/server/mcp/registry";
 

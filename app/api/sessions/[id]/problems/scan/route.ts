@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { sessionIdSchema } from "@/lib/contract";
+import { sessionIdSchema } from "@/lib/api/contract";
 import { sortProblems, type ProblemsResponse } from "@/lib/lint/problem";
 import { apiRoute, json, parseWith, searchParams } from "@/server/http/route";
 import { currentScan, startScan } from "@/server/lint/scan";

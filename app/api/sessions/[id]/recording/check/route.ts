@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { sessionIdSchema } from "@/lib/contract";
+import { sessionIdSchema } from "@/lib/api/contract";
 import { recordingOf } from "@/server/check/recorder";
 import { apiRoute, json, parseWith, readJson } from "@/server/http/route";
 import { getRegistry } from "@/server/mcp/registry";

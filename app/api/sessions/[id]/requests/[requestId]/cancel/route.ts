@@ -1,6 +1,6 @@
-import { sessionIdSchema } from "@/lib/contract";
-import type { CancelResponse } from "@/lib/progress";
-import { requestIdSchema } from "@/server/http/in-flight";
+import { sessionIdSchema } from "@/lib/api/contract";
+import type { CancelResponse } from "@/lib/api/progress";
+import { requestIdSchema } from "@/server/http/tracked";
 import { apiRoute, json, parseWith } from "@/server/http/route";
 import { getRegistry } from "@/server/mcp/registry";
 

@@ -1,0 +1,282 @@
+/**
+ * The HTTP contract between the browser (and scripts, and recorded checks) and the backend.
+ * Zod schemas for what crosses the wire, and their inferred types. MCP payloads themselves
+ * (resources, templates, read results) are validated by the SDK's own schemas on the server and
+ * typed here with the SDK's types.
+ */
+import { z } from "zod";
+import type { HttpTransportUsed, LaunchSummary, StdioLaunch } from "../launch/launch-contract";
+import type { Era, EraChoice } from "../launch/era";
+import type { TrafficSummary } from "./events";
+import type { AuthSummary } from "./oauth";
+import type {
+  ReadResourceResult,
+  Resource,
+  ResourceTemplate,
+  ServerCapabilities,
+  Implementation,
+  Tool,
+} from "@modelcontextprotocol/sdk/types.js";
+
+export type { ReadResourceResult, Resource, ResourceTemplate, ServerCapabilities, Implementation, Tool };
+/** What POST /api/sessions/{id}/tools answers: the server's result, as the SDK validated it. */
+export type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+
+/** Error envelope every non-2xx API answer carries. */
+export const errorCodes = [
+  "bad_request",
+  "unauthorized",
+  "forbidden",
+  "not_found",
+  "conflict",
+  "payload_too_large",
+  "server_error",
+  "bad_gateway",
+  "gateway_timeout",
+  "internal",
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const errorEnvelopeSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    /** JSON-RPC error code when the MCP server answered with an error. */
+    mcpCode: z.number().optional(),
+    /** Last stderr lines of the server, when they help explain the failure. */
+    stderrTail: z.array(z.string()).optional(),
+  }),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+export * from "../launch/launch-contract";
+
+/** What the server header shows about the connection itself. */
+export type TransportDetails =
+  | { kind: "stdio"; pid: number | null }
+  | {
+      kind: "http";
+      url: string;
+      /** The transport that answered (`auto` says which one it picked); null before it did. */
+      used: HttpTransportUsed | null;
+      /** The server's `Mcp-Session-Id`, when it gave one. */
+      sessionId: string | null;
+      /** How often an expired session was re-initialized under the user. */
+      reinitialized: number;
+      /** The server's event stream (notifications) is down and being re-opened with backoff. */
+      streamLost: boolean;
+      /** What ended the stream and what is being done about it ("… re-opening in 2.3 s (attempt 3)"). */
+      streamNote?: string | null;
+    };
+
+export type SessionStatus = "connecting" | "connected" | "disconnected";
+
+export interface SessionError {
+  message: string;
+  exitCode?: number | null;
+  signal?: string | null;
+  stderrTail?: string[];
+}
+
+export interface SessionSummary {
+  id: string;
+  name: string;
+  status: SessionStatus;
+  launch: LaunchSummary;
+  transport: TransportDetails;
+  /** Process id of the spawned program (the root of its process tree), while known. */
+  pid: number | null;
+  serverInfo: Implementation | null;
+  capabilities: ServerCapabilities | null;
+  protocolVersion: string | null;
+  /** The era the session speaks (absent before it connected) and the one the user asked for. */
+  era?: Era;
+  eraChoice?: EraChoice;
+  instructions?: string;
+  startedAt: string;
+  connectedAt?: string;
+  disconnectedAt?: string;
+  error?: SessionError;
+  /** Notifications received for capabilities the server did not declare (honoured anyway). */
+  undeclaredNotifications: number;
+  watchCount: number;
+  /** A remote server's OAuth sign-in (HTTP sessions only; never a token). */
+  auth?: AuthSummary;
+  /** Watch mode ("Restart on change"), while it is on. */
+  fileWatch?: FileWatchStatus;
+}
+
+/** Watch mode for a stdio server: restart it (after an optional build) when its files change. */
+export interface FileWatchStatus {
+  /** Absolute path watched (a directory, recursively, or one file). */
+  path: string;
+  /** The build command line run before each restart, if any. */
+  build: string | null;
+  state: "watching" | "building" | "restarting";
+  restarts: number;
+  lastRestart: { at: string; cause: string } | null;
+  /** The last build or restart that failed, in the user's words; cleared by the next success. */
+  lastError: string | null;
+}
+/** GET …/watch-files: what the control proposes before watch mode is on. */
+export interface FileWatchInfo {
+  suggestedPath: string | null;
+  fileWatch: FileWatchStatus | null;
+}
+export const watchFilesBodySchema = z
+  .object({
+    path: z.string().min(1).max(4_096),
+    build: z.string().max(4_096).optional(),
+  })
+  .strict();
+export type WatchFilesBody = z.infer<typeof watchFilesBodySchema>;
+
+export interface SessionListResponse {
+  sessions: SessionSummary[];
+}
+/**
+ * What a connect answers (POST /api/sessions, saved and imported connects): the session, and its
+ * first listing when the server gave it within a short budget after initialize, so the page shows
+ * the tree without asking. Without `lists` the page asks (and joins the walk already running).
+ */
+export interface SessionCreatedResponse extends SessionSummary {
+  lists?: SessionLists;
+}
+/** A session's first listing, shaped as the list routes answer it. */
+export interface SessionLists {
+  resources: ResourceListResponse;
+  templates?: TemplateListResponse;
+}
+export interface ResourceListResponse {
+  resources: Resource[];
+  /** How many pages the server's list took. */
+  pages: number;
+  /** Protocol problems seen while listing (e.g. a repeating cursor). */
+  warnings?: string[];
+  /** The first page's cache hints (2026-07-28). */
+  ttlMs?: number;
+  cacheScope?: "public" | "private";
+}
+export interface TemplateListResponse extends CacheHints {
+  resourceTemplates: ResourceTemplate[];
+  pages: number;
+  warnings?: string[];
+}
+/** 2026-07-28 cache hints on list and read results (absent in the legacy era). */
+export interface CacheHints {
+  ttlMs?: number;
+  cacheScope?: "public" | "private";
+}
+/**
+ * A read as the server answered it. On 2026-07-28 a read may instead ask for input
+ * (`resultType: "input_required"`, no contents): the page says so, it is not content.
+ */
+export type ReadResponse = ReadResourceResult &
+  CacheHints & { resultType?: "complete" | "input_required"; inputRequests?: Record<string, unknown> };
+export interface StderrResponse {
+  lines: string[];
+  /** Lines dropped from the front of the bounded buffer. */
+  dropped: number;
+}
+
+/** Built-in server launch presets the UI offers with one click. */
+export interface PresetInfo {
+  id: "demo";
+  name: string;
+  launch: StdioLaunch;
+}
+export interface PresetListResponse {
+  presets: PresetInfo[];
+}
+
+export const uriQuerySchema = z.object({ uri: z.string().min(1).max(65_536) });
+export const contentQuerySchema = uriQuerySchema.extend({
+  index: z.coerce.number().int().min(0).max(10_000).default(0),
+  download: z.enum(["0", "1"]).optional(),
+});
+export const sessionIdSchema = z.string().regex(/^[A-Za-z0-9_-]{6,64}$/);
+
+export const watchBodySchema = z.object({ uri: z.string().min(1).max(65_536) }).strict();
+export const refreshQuerySchema = z.object({ refresh: z.enum(["0", "1"]).optional() });
+export const versionQuerySchema = uriQuerySchema.extend({ version: z.coerce.number().int().min(1) });
+
+/** One content item of a watched version, summarized (the bytes stay behind the read routes). */
+export interface ContentDigest {
+  uri: string;
+  mimeType?: string;
+  bytes: number;
+  sha256: string;
+  isBlob: boolean;
+}
+export interface WatchVersionInfo {
+  version: number;
+  /** Epoch ms when this version was read. */
+  at: number;
+  digests: ContentDigest[];
+}
+/** A resource the user follows; versions oldest first, bounded (the last 10). */
+export interface WatchInfo {
+  uri: string;
+  /** 2026-07-28: the server's listen acknowledgement left this URI out (no updates will come). */
+  unacknowledged?: boolean;
+  since: number;
+  updates: number;
+  lastUpdateAt: number | null;
+  versions: WatchVersionInfo[];
+}
+export interface WatchListResponse {
+  watches: WatchInfo[];
+}
+export interface VersionResponse extends WatchVersionInfo {
+  result: ReadResponse;
+}
+/** One logged message: its summary (as the live event carries it) and the message itself. */
+export interface TrafficEntryInfo extends TrafficSummary {
+  message: unknown;
+  truncated: boolean;
+}
+export interface TrafficResponse {
+  entries: TrafficEntryInfo[];
+  dropped: number;
+}
+
+/** GET /api/sessions/{id}/tools. */
+export interface ToolListResponse {
+  tools: Tool[];
+}
+export const callToolBodySchema = z
+  .object({ name: z.string().min(1).max(512), arguments: z.record(z.string(), z.unknown()).optional() })
+  .strict();
+
+/** Argument completion for a resource template (`completion/complete` with `ref/resource`). */
+export const completeBodySchema = z
+  .object({
+    uriTemplate: z.string().min(1).max(8_192),
+    argument: z.object({ name: z.string().min(1).max(256), value: z.string().max(8_192) }).strict(),
+    /** The other arguments already filled in, as context for the server. */
+    context: z.record(z.string(), z.string().max(8_192)).optional(),
+  })
+  .strict();
+export type CompleteBody = z.infer<typeof completeBodySchema>;
+export interface CompleteResponse {
+  values: string[];
+  total?: number;
+  hasMore?: boolean;
+}
+
+/** POST /api/sessions/{id}/frames: a sandboxed frame URL for one content item (HTML or PDF). */
+export const frameBodySchema = z
+  .object({
+    uri: z.string().min(1).max(65_536),
+    index: z.number().int().min(0).max(10_000).default(0),
+    kind: z.enum(["html", "pdf"]),
+    scripts: z.boolean().default(false),
+  })
+  .strict();
+export type FrameBody = z.input<typeof frameBodySchema>;
+export interface FrameResponse {
+  /** Same-origin path of the frame document; served with a sandbox CSP, so an opaque origin. */
+  url: string;
+  expiresAt: number;
+}
+export const frameIdSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);

@@ -1,0 +1,72 @@
+/**
+ * The live event stream (`GET /api/events`, server-sent events): small typed events that say
+ * *what* changed, carrying ids and small diffs, never whole resource contents. One pure table
+ * (lib/api/event-effects.ts) says which cache invalidation or small patch each event means, and
+ * components/events/cache-applier.ts applies it; contents are always fetched through the normal
+ * queries.
+ */
+import type { SessionLists, SessionSummary } from "./contract";
+import type { RequestProgress } from "./progress";
+
+export interface ListDiff {
+  added: string[];
+  removed: string[];
+  /** Same uri, different metadata (name, title, description, mimeType, size, annotations, …). */
+  changed: string[];
+}
+
+export interface TrafficSummary {
+  /** Monotonic per session; fetch the full message from …/traffic. */
+  seq: number;
+  at: number;
+  direction: "in" | "out";
+  kind: "request" | "response" | "notification" | "error";
+  method?: string;
+  rpcId?: string | number;
+  bytes: number;
+  /** For responses: time since the matching request. */
+  latencyMs?: number;
+  /** A response to a request we had cancelled: it came late and was ignored. */
+  late?: true;
+}
+
+export type InspectorEvent =
+  | {
+      type: "session";
+      session: SessionSummary;
+      /**
+       * On the "connected" of a connect the page asked for: the first listing, when the server
+       * gave it in time, so the page shows the session with its tree in one render.
+       */
+      lists?: SessionLists;
+    }
+  | { type: "session-removed"; sessionId: string }
+  | {
+      type: "resources-changed";
+      sessionId: string;
+      diff: ListDiff;
+      /** The server sent list_changed without declaring `resources.listChanged`. */
+      undeclared: boolean;
+      at: number;
+    }
+  | { type: "templates-changed"; sessionId: string; diff: ListDiff; undeclared: boolean; at: number }
+  | {
+      type: "resource-updated";
+      sessionId: string;
+      uri: string;
+      /** Version number in the watch history after the re-read; 0 when not watched (no re-read). */
+      version: number;
+      /** False when the server announced an update but the re-read bytes are identical. */
+      changed: boolean;
+      at: number;
+      undeclared: boolean;
+    }
+  | { type: "watches"; sessionId: string; uris: string[] }
+  | { type: "stderr"; sessionId: string; lines: string[] }
+  | { type: "traffic"; sessionId: string; entries: TrafficSummary[] }
+  /** A request the page named (lib/api/progress.ts) got a `notifications/progress`, or walked a page. */
+  | ({ type: "progress"; sessionId: string; requestId: string } & RequestProgress)
+  /** After (re)connecting: the client should refetch everything it shows. */
+  | { type: "hello"; serverTime: number };
+
+export type InspectorEventType = InspectorEvent["type"];

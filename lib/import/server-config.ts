@@ -1,0 +1,354 @@
+/**
+ * The server configs users already have, read into launches: the `mcpServers` shape (Claude
+ * Desktop, Cursor, Windsurf, Claude Code's `.mcp.json`, Gemini CLI's `settings.json` with `url` /
+ * `httpUrl`), VS Code's `servers` with `inputs` (also nested under `"mcp"` in its settings), or a
+ * bare command line or URL. Comments and trailing commas are accepted (VS Code writes JSONC).
+ *
+ * Nothing is expanded here: `${VAR}`, `${VAR:-default}`, `${env:VAR}` and `${input:id}` stay as
+ * written in the launch (so no secret from the environment is ever echoed), and each server says
+ * which variables and inputs it uses. `expandVariables` resolves them where the server is started.
+ */
+import { CommandLineError, parseCommandLine } from "../launch/command-line";
+import type { HttpTransportChoice, LaunchSpec } from "../api/contract";
+import { transportOfConfigType } from "../launch/http-input";
+import {
+  lineAndColumn,
+  parseJsonWithPositions,
+  type JsonValue,
+  type PositionedJson,
+} from "../json/json-scan";
+
+export interface ConfigInput {
+  id: string;
+  description?: string;
+  /** The value is a secret: the page masks it. */
+  password: boolean;
+}
+
+export interface ImportedServer {
+  name: string;
+  /** Exactly what would run, with variable references unexpanded. */
+  launch: LaunchSpec;
+  /** Environment variables the launch refers to (`${VAR}`, `${env:VAR}`), by name. */
+  usedVariables: string[];
+  /** VS Code inputs (`${input:id}`) the user is asked for before it starts. */
+  inputs: ConfigInput[];
+}
+
+export interface ConfigProblem {
+  /** Where in the config, e.g. `mcpServers.github.args[1]` ("" for the whole text). */
+  path: string;
+  line?: number;
+  column?: number;
+  message: string;
+}
+
+export interface ParsedConfig {
+  servers: ImportedServer[];
+  problems: ConfigProblem[];
+}
+
+const VARIABLE = /\$\{(?:(env|input):)?([A-Za-z_][A-Za-z0-9_.-]*)(?::-([^}]*))?\}/g;
+
+/** Names of what a value refers to. */
+function references(value: string): { variables: string[]; inputs: string[] } {
+  const variables: string[] = [];
+  const inputs: string[] = [];
+  for (const m of value.matchAll(VARIABLE)) {
+    if (m[1] === "input") inputs.push(m[2]!);
+    else variables.push(m[2]!);
+  }
+  return { variables, inputs };
+}
+
+/** True when `value` is made only of `${VAR}` / `${env:VAR}` references (no literal text, no input). */
+export function isOnlyVariables(value: string): boolean {
+  let onlyVariables = true;
+  const rest = value.replace(VARIABLE, (_m, scope: string | undefined) => {
+    if (scope === "input") onlyVariables = false;
+    return "";
+  });
+  return value !== "" && rest === "" && onlyVariables;
+}
+
+export class MissingVariableError extends Error {}
+
+/**
+ * Resolve every reference in `value`. A variable without a value and without a `:-default`, or an
+ * input the user did not fill in, is an error naming it — never the values around it.
+ */
+export function expandVariables(
+  value: string,
+  env: (name: string) => string | undefined,
+  inputs: Readonly<Record<string, string>> = {},
+): string {
+  return value.replace(
+    VARIABLE,
+    (_m, scope: string | undefined, name: string, fallback: string | undefined) => {
+      if (scope === "input") {
+        if (!Object.hasOwn(inputs, name)) throw new MissingVariableError(`input "${name}" was not filled in`);
+        return inputs[name]!;
+      }
+      const v = env(name);
+      if (v !== undefined && v !== "") return v;
+      if (fallback !== undefined) return fallback;
+      if (v !== undefined) return v;
+      throw new MissingVariableError(`environment variable ${name} is not set (referenced as \${${name}})`);
+    },
+  );
+}
+
+/** Every string of a launch expanded (program, args, env, cwd; url and headers). */
+export function expandLaunch(
+  launch: LaunchSpec,
+  env: (name: string) => string | undefined,
+  inputs: Readonly<Record<string, string>> = {},
+): LaunchSpec {
+  const x = (v: string) => expandVariables(v, env, inputs);
+  const record = (r: Record<string, string>) =>
+    Object.fromEntries(Object.entries(r).map(([k, v]) => [k, x(v)]));
+  if (launch.kind === "http") return { ...launch, url: x(launch.url), headers: record(launch.headers) };
+  return {
+    ...launch,
+    program: x(launch.program),
+    args: launch.args.map(x),
+    env: record(launch.env),
+    ...(launch.cwd !== undefined ? { cwd: x(launch.cwd) } : {}),
+  };
+}
+
+export function parseServerConfig(text: string): ParsedConfig {
+  const trimmed = text.trim();
+  if (trimmed === "") return { servers: [], problems: [{ path: "", message: "nothing to import" }] };
+  if (!trimmed.startsWith("{")) return parseSingle(trimmed);
+  // A config is a few levels deep; a pasted "[[[[…" is refused at 64.
+  const parsed = parseJsonWithPositions(text, { jsonc: true, maxDepth: 64 });
+  if ("error" in parsed) {
+    const at = lineAndColumn(text, parsed.error.offset);
+    return {
+      servers: [],
+      problems: [{ path: "", ...at, message: `not valid JSON: ${parsed.error.reason}` }],
+    };
+  }
+  return new ConfigReader(text, parsed).read();
+}
+
+function parseSingle(line: string): ParsedConfig {
+  if (/^https?:\/\//i.test(line) && !/\s/.test(line)) {
+    const launch: LaunchSpec = { kind: "http", url: line, transport: "auto", headers: {} };
+    return { servers: [server(hostName(line), launch)], problems: [] };
+  }
+  try {
+    const spec = parseCommandLine(line);
+    return {
+      servers: [server(spec.program.split(/[\\/]/).pop() || "server", { kind: "stdio", ...spec })],
+      problems: [],
+    };
+  } catch (err) {
+    if (err instanceof CommandLineError)
+      return { servers: [], problems: [{ path: "", message: err.message }] };
+    throw err;
+  }
+}
+
+function hostName(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return "server";
+  }
+}
+
+function server(name: string, launch: LaunchSpec, inputs: readonly ConfigInput[] = []): ImportedServer {
+  const strings =
+    launch.kind === "http"
+      ? [launch.url, ...Object.values(launch.headers)]
+      : [launch.program, ...launch.args, ...Object.values(launch.env), ...(launch.cwd ? [launch.cwd] : [])];
+  const variables = new Set<string>();
+  const used = new Set<string>();
+  for (const s of strings) {
+    const r = references(s);
+    r.variables.forEach((v) => variables.add(v));
+    r.inputs.forEach((i) => used.add(i));
+  }
+  const known = new Map(inputs.map((i) => [i.id, i]));
+  return {
+    name,
+    launch,
+    usedVariables: [...variables].sort(),
+    inputs: [...used].map((id) => known.get(id) ?? { id, password: false }),
+  };
+}
+
+type Json = JsonValue;
+
+class ConfigReader {
+  readonly servers: ImportedServer[] = [];
+  readonly problems: ConfigProblem[] = [];
+
+  constructor(
+    private readonly text: string,
+    private readonly parsed: PositionedJson,
+  ) {}
+
+  /** Located at the field, or at the nearest enclosing value when the field is missing. */
+  private problem(path: string, message: string): void {
+    let near = path;
+    while (near && !this.parsed.at.has(near)) near = near.replace(/(\.[^.[]*|\[\d+\])$/, "");
+    const offset = this.parsed.at.get(near);
+    this.problems.push({ path, ...(offset !== undefined ? lineAndColumn(this.text, offset) : {}), message });
+  }
+
+  read(): ParsedConfig {
+    const root = this.parsed.value;
+    if (!isObject(root)) {
+      this.problem("", "expected an object with mcpServers or servers");
+      return this.result();
+    }
+    const mcp = isObject(root.mcp) ? root.mcp : null;
+    const groups: [string, Json | undefined, Json | undefined][] = [
+      ["mcpServers", root.mcpServers, undefined],
+      ["servers", root.servers, root.inputs],
+      ["mcp.servers", mcp?.servers, mcp?.inputs],
+    ];
+    let found = false;
+    for (const [path, group, inputs] of groups) {
+      if (group === undefined) continue;
+      found = true;
+      if (!isObject(group)) {
+        this.problem(path, "expected an object of servers by name");
+        continue;
+      }
+      const known = this.inputs(inputs, path.replace(/servers$/, "inputs"));
+      for (const [name, entry] of Object.entries(group)) this.entry(`${path}.${name}`, name, entry, known);
+    }
+    if (!found) {
+      // `claude mcp add-json` takes one server object; docs often show a bare map of them.
+      if (isServerEntry(root)) this.entry("", "server", root, []);
+      else if (Object.keys(root).length > 0 && Object.values(root).every(isServerEntry))
+        for (const [name, entry] of Object.entries(root)) this.entry(name, name, entry, []);
+      else this.problem("", 'no servers found: expected "mcpServers" (or VS Code\'s "servers")');
+    }
+    return this.result();
+  }
+
+  private result(): ParsedConfig {
+    return { servers: this.servers, problems: this.problems };
+  }
+
+  private inputs(list: Json | undefined, path: string): ConfigInput[] {
+    if (list === undefined) return [];
+    if (!Array.isArray(list)) {
+      this.problem(path, "expected a list of inputs");
+      return [];
+    }
+    const out: ConfigInput[] = [];
+    list.forEach((item, i) => {
+      if (!isObject(item) || typeof item.id !== "string") {
+        this.problem(`${path}[${i}]`, "an input needs a string id");
+        return;
+      }
+      out.push({
+        id: item.id,
+        ...(typeof item.description === "string" ? { description: item.description } : {}),
+        password: item.password === true,
+      });
+    });
+    return out;
+  }
+
+  private strings(value: Json | undefined, path: string): string[] | null {
+    if (value === undefined) return [];
+    if (Array.isArray(value) && value.every((v) => typeof v === "string")) return value;
+    this.problem(path, "expected a list of strings");
+    return null;
+  }
+
+  private record(value: Json | undefined, path: string): Record<string, string> | null {
+    if (value === undefined) return {};
+    if (!isObject(value)) {
+      this.problem(path, "expected an object of strings");
+      return null;
+    }
+    const out: Record<string, string> = {};
+    for (const [k, v] of Object.entries(value)) {
+      if (typeof v === "string") out[k] = v;
+      else if (typeof v === "number" || typeof v === "boolean") out[k] = String(v);
+      else {
+        this.problem(`${path}.${k}`, "expected a string");
+        return null;
+      }
+    }
+    return out;
+  }
+
+  private entry(path: string, name: string, entry: Json, inputs: ConfigInput[]): void {
+    const at = (field: string) => (path ? `${path}.${field}` : field);
+    if (!isObject(entry)) {
+      this.problem(path, "expected an object with command or url");
+      return;
+    }
+    const type = typeof entry.type === "string" ? entry.type : undefined;
+    const url = entry.httpUrl ?? entry.url ?? entry.serverUrl;
+    if (url !== undefined) {
+      const key = entry.httpUrl !== undefined ? "httpUrl" : entry.url !== undefined ? "url" : "serverUrl";
+      if (typeof url !== "string" || !/^(https?:\/\/|\$\{)/i.test(url)) {
+        this.problem(at(key), "expected an http:// or https:// URL");
+        return;
+      }
+      let transport: HttpTransportChoice = key === "httpUrl" ? "streamable-http" : "auto";
+      if (type !== undefined && type !== "stdio") {
+        const t = transportOfConfigType(type);
+        if (!t) {
+          this.problem(at("type"), `unknown type "${type}" (expected http, sse or stdio)`);
+          return;
+        }
+        transport = t;
+      }
+      const headers = this.record(entry.headers, at("headers"));
+      if (!headers) return;
+      this.servers.push(
+        server(path ? name : hostName(url), { kind: "http", url, transport, headers }, inputs),
+      );
+      return;
+    }
+    if (typeof entry.command !== "string" || entry.command.trim() === "") {
+      this.problem(at("command"), "expected a command (or a url)");
+      return;
+    }
+    if (type !== undefined && type !== "stdio") {
+      this.problem(at("type"), `type "${type}" needs a url`);
+      return;
+    }
+    const args = this.strings(entry.args, at("args"));
+    const env = this.record(entry.env, at("env"));
+    if (!args || !env) return;
+    if (entry.cwd !== undefined && typeof entry.cwd !== "string") {
+      this.problem(at("cwd"), "expected a folder path");
+      return;
+    }
+    if (entry.envFile !== undefined)
+      this.problem(at("envFile"), "envFile is not read by the inspector; put the variables in env");
+    this.servers.push(
+      server(
+        path ? name : entry.command.split(/[\\/]/).pop() || name,
+        {
+          kind: "stdio",
+          program: entry.command,
+          args,
+          env,
+          ...(typeof entry.cwd === "string" ? { cwd: entry.cwd } : {}),
+        },
+        inputs,
+      ),
+    );
+  }
+}
+
+function isServerEntry(v: Json | undefined): boolean {
+  return isObject(v) && ["command", "url", "httpUrl", "serverUrl"].some((k) => typeof v[k] === "string");
+}
+
+function isObject(v: Json | undefined): v is { [key: string]: Json } {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
