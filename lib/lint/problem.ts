@@ -1,5 +1,6 @@
 /** The Problem shape every layer shares: the API, the panel, exports and recorded checks. */
 import { z } from "zod";
+import { HOST_IDS } from "../hosts/types";
 import { PROBLEM_CODES, type ProblemCode } from "./rules";
 
 export const severitySchema = z.enum(["error", "warning", "info"]);
@@ -22,6 +23,8 @@ export const problemSchema = z.object({
     excerpt: z.string().optional(),
   }),
   why: z.string(),
+  /** A host-compatibility problem: the hosts that lose something (lib/hosts/host-rules.ts). */
+  hosts: z.array(z.enum(HOST_IDS)).optional(),
 });
 export type Problem = z.infer<typeof problemSchema>;
 

@@ -3,6 +3,9 @@
  * spec says so. Codes are part of the API, the SARIF export and recorded checks: never rename one.
  * Spec links are only printed, never fetched.
  */
+import { HOST_RULES, type HostRuleFact } from "../hosts/host-rules";
+import type { HostId } from "../hosts/types";
+
 export type Severity = "error" | "warning" | "info";
 
 const SPEC = "https://modelcontextprotocol.io/specification/2025-11-25";
@@ -14,9 +17,13 @@ export interface Rule {
   title: string;
   why: string;
   specUrl: string;
+  /** Host-compatibility rules (lib/hosts/host-rules.ts): the hosts affected and the facts behind. */
+  hosts?: readonly HostId[];
+  facts?: readonly HostRuleFact[];
 }
 
-export const RULES = {
+/** The protocol's rules: what the spec says a server must (or should) do. */
+export const PROTOCOL_RULES = {
   "notification-without-capability": {
     severity: "error",
     title: "Notification sent without its capability",
@@ -156,6 +163,9 @@ export const RULES = {
     specUrl: "https://modelcontextprotocol.io/specification/2026-07-28/server/resources",
   },
 } as const satisfies Record<string, Rule>;
+
+/** Every rule: the protocol's, then the hosts' (`host-…`). */
+export const RULES = { ...PROTOCOL_RULES, ...HOST_RULES } as const satisfies Record<string, Rule>;
 
 export type ProblemCode = keyof typeof RULES;
 export const PROBLEM_CODES = Object.keys(RULES) as ProblemCode[];

@@ -21,10 +21,11 @@ import {
   checkSniffedBlob,
 } from "@/lib/lint/checks";
 import * as traffic from "@/lib/lint/traffic-checks";
+import * as hosts from "@/lib/hosts/host-checks";
 import type { Capabilities } from "@/lib/lint/traffic-checks";
 import type { Problem } from "@/lib/lint/problem";
 import { EXCERPT_CHARS, excerpt } from "@/lib/lint/quote";
-import { RULES } from "@/lib/lint/rules";
+import { RULES, type Rule } from "@/lib/lint/rules";
 import { decodeBase64Lenient, base64Head } from "@/lib/content/base64";
 import { boundedKey, clip, MAX_FIELD_CHARS, MAX_TEXT_CHARS } from "@/lib/limits/bounds";
 import { sniffBytes, SNIFF_BYTES } from "@/lib/content/mime-sniff";
@@ -51,7 +52,19 @@ interface Walk {
   uris: Set<string>;
   cursors: Set<string>;
   pages: number;
+  /** What the host rules need of each listed resource (resource walks), bounded. */
+  entries?: Map<string, ListedEntry>;
 }
+
+interface ListedEntry {
+  uri: string;
+  name?: string;
+  description?: string;
+  mimeType?: string;
+}
+
+/** The not-found probe's URIs ("Check this server") are ours, not the server's: no host finding. */
+const PROBE_SCHEME = "mcp-inspector-probe:";
 
 export interface MessageContext {
   /** The traffic log entry of this message. */
@@ -96,6 +109,9 @@ export class TrafficLinter {
   private readonly listedSize = new Map<string, number>();
   private readonly listedResources = new Set<string>();
   private templates: string[] = [];
+  private serverName = "server";
+  /** The last complete resource walk (the hosts' view of the list), once there is one. */
+  private lastResources: Map<string, ListedEntry> | null = null;
   private capabilities: Capabilities | null = null;
   private protocolVersion: string | null = null;
   private readonly async = new Set<Promise<void>>();
@@ -172,13 +188,21 @@ export class TrafficLinter {
       trafficSeq: ctx.trafficSeq,
       method: req.method,
     });
-    if (m.error !== undefined)
-      this.addAll(traffic.checkErrorResponse(req, m.error, this.capabilities), {
+    if (m.error !== undefined) {
+      const evidence = {
         trafficSeq: ctx.trafficSeq,
         method: req.method,
         excerpt: excerpt(ctx.json ?? message),
-      });
-    else this.result(req, m.result, ctx);
+      };
+      this.addAll(traffic.checkErrorResponse(req, m.error, this.capabilities), evidence);
+      this.addAll(hosts.checkHostListError(req.method, m.error?.code), evidence);
+      const uri = req.params.uri;
+      if (req.method === "resources/read" && typeof uri === "string" && !uri.startsWith(PROBE_SCHEME))
+        this.addAll(
+          hosts.checkHostReadError(uri, typeof m.error?.message === "string" ? m.error.message : ""),
+          { ...evidence, uri },
+        );
+    } else this.result(req, m.result, ctx);
   }
 
   private request(
@@ -240,6 +264,20 @@ export class TrafficLinter {
     this.addAll(traffic.checkNotification(method, params, server), { trafficSeq: ctx.trafficSeq, method });
   }
 
+  /** The name the host's config gives this server (a config import, `--server`): host rules judge it. */
+  setServerName(name: string): void {
+    this.serverName = name;
+    // A renamed server is judged afresh: the old name's findings go.
+    let dropped = false;
+    for (const [key, p] of this.problems)
+      if (p.code === "host-server-name-colon" || p.code === "host-server-name-chars") {
+        this.problems.delete(key);
+        dropped = true;
+      }
+    this.addAll(hosts.checkHostServerName(name), {});
+    if (dropped) this.changed();
+  }
+
   /** A not-found probe's answer (the active scan reads a URI no server has). */
   notFoundProbe(uri: string, code: number | undefined, message: string): void {
     this.addAll(traffic.checkNotFoundProbe(uri, code, message), { method: "resources/read", uri });
@@ -260,6 +298,18 @@ export class TrafficLinter {
       const contents = (Array.isArray(r.contents) ? r.contents : []) as ContentLike[];
       const listedSize = this.listedSize.get(boundedKey(uri));
       this.addAll(checkReadResult(uri, { contents }, listedSize), { ...evidence, uri });
+      if (!uri.startsWith(PROBE_SCHEME)) {
+        const listed = this.lastResources?.get(boundedKey(uri));
+        this.addAll(
+          hosts.checkHostRead({
+            uri,
+            contents,
+            ...(this.lastResources ? { listed: listed !== undefined } : {}),
+            ...(listed?.mimeType !== undefined ? { listedMime: listed.mimeType } : {}),
+          }),
+          { ...evidence, uri },
+        );
+      }
       if (ctx.invalidUtf8) this.addAll(traffic.checkUndecodableRead(uri, contents), evidence);
       for (const c of contents)
         if (typeof c.blob === "string" && typeof c.mimeType === "string")
@@ -279,7 +329,11 @@ export class TrafficLinter {
     ) as Record<string, unknown>[];
     const evidence = { trafficSeq: ctx.trafficSeq, method: walk.method };
     const next = typeof r.nextCursor === "string" ? r.nextCursor : undefined;
+    const nextKey = next === undefined ? undefined : boundedKey(next, MAX_FIELD_CHARS);
     this.addAll(traffic.checkEmptyPage(walk.method, walk.pages, items.length, next), evidence);
+    const repeated = nextKey !== undefined && walk.cursors.has(nextKey);
+    this.addAll(hosts.checkHostListPage(walk.method, walk.pages, r, repeated), evidence);
+    this.addAll(hosts.checkHostListWithoutCapability(walk.method, items.length, this.capabilities), evidence);
     for (const item of items) {
       const key = boundedKey(String(isTemplates ? item.uriTemplate : item.uri));
       this.addAll(traffic.checkDuplicateUri(walk.method, key, walk.pages, walk.uris.has(key)), evidence);
@@ -288,19 +342,31 @@ export class TrafficLinter {
         this.addAll(checkListedTemplate(item as never), evidence);
       } else {
         this.addAll(checkListedResource(item as never), evidence);
+        this.addAll(hosts.checkHostListedResource(item), { ...evidence, uri: key });
+        if (typeof item.uri === "string") boundedMap((walk.entries ??= new Map()), key, listedEntry(item));
         if (typeof item.size === "number") boundedMap(this.listedSize, key, item.size);
         else this.listedSize.delete(key);
         boundedSet(this.listedResources, key);
       }
     }
     if (isTemplates && next === undefined) this.templates = [...walk.uris];
-    if (next === undefined) {
+    if (!isTemplates && next === undefined) this.lastResources = walk.entries ?? new Map();
+    if (next === undefined || nextKey === undefined) {
       const outside = checkResourcesAgainstTemplates(this.templates, [...this.listedResources]);
       this.addAll(outside, { method: walk.method });
+      if (this.lastResources)
+        this.addAll(
+          hosts.checkHostCompleteList({
+            serverName: this.serverName,
+            capabilities: this.capabilities,
+            resources: [...this.lastResources.values()],
+            templates: this.templates,
+          }),
+          { method: walk.method },
+        );
       return;
     }
-    const nextKey = boundedKey(next, MAX_FIELD_CHARS);
-    const repeating = traffic.checkRepeatingCursor(walk.method, walk.pages, next, walk.cursors.has(nextKey));
+    const repeating = traffic.checkRepeatingCursor(walk.method, walk.pages, next, repeated);
     if (repeating.length > 0) {
       this.addAll(repeating, evidence);
       return;
@@ -339,7 +405,7 @@ export class TrafficLinter {
       this.dropped += 1;
       return;
     }
-    const rule = RULES[f.code];
+    const rule: Rule = RULES[f.code];
     const clean: Problem["evidence"] = {};
     if (evidence.trafficSeq !== undefined) clean.trafficSeq = evidence.trafficSeq;
     const uri = f.uri ?? evidence.uri;
@@ -356,6 +422,7 @@ export class TrafficLinter {
       count: 1,
       evidence: clean,
       why: rule.why,
+      ...(rule.hosts ? { hosts: [...rule.hosts] } : {}),
     });
     this.changed();
   }
@@ -363,4 +430,13 @@ export class TrafficLinter {
   private changed(): void {
     for (const l of this.listeners) l();
   }
+}
+
+/** What the host rules keep of a listed resource: its URI and the short fields they judge, clipped. */
+function listedEntry(item: Record<string, unknown>): ListedEntry {
+  const e: ListedEntry = { uri: clip(String(item.uri), MAX_TEXT_CHARS) };
+  if (typeof item.name === "string") e.name = clip(item.name, MAX_FIELD_CHARS);
+  if (typeof item.description === "string") e.description = clip(item.description, MAX_TEXT_CHARS);
+  if (typeof item.mimeType === "string") e.mimeType = clip(item.mimeType, MAX_FIELD_CHARS);
+  return e;
 }

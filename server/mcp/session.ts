@@ -103,6 +103,8 @@ export class McpSession {
           })
         : null;
     this.lint = attachLinter(this, config.slowRequestMs);
+    // A name given at launch is the config's key (a config import, `--server`): the one hosts use.
+    if (name !== undefined) this.lint.setServerName(name);
     this.connection = new SessionConnection(launch, config, this.output, this.auth, {
       handlers: {
         onResourceUpdated: (uri) => this.onResourceUpdated(uri),
@@ -185,6 +187,7 @@ export class McpSession {
 
   rename(name: string): void {
     this.name = name;
+    this.lint.setServerName(name);
     this.changed();
   }
 
