@@ -112,7 +112,8 @@ function itemBytes(c: ReadContent): number {
 /** Whether VS Code attaches the resource as an image (judged by the listed entry, as its picker does). */
 export function vscodeAttachesImage(uri: string, listedMime: string | undefined): boolean {
   if (listedMime !== undefined) return VSCODE_IMAGE_TYPES.has(listedMime);
-  return /\.(png|jpe?g|gif|webp)$/i.test(urlPathname(uri) ?? uri);
+  // It judges the path of the mcp-resource: URI, which holds the authority too (demo://a.png → /demo/a.png).
+  return /\.(png|jpe?g|gif|webp)$/i.test(uri.replace(/[?#].*$/s, ""));
 }
 
 function read(input: ReadInput): HostReadView {
