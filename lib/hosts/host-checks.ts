@@ -302,7 +302,9 @@ export function checkHostRead(read: ReadEvidence): Finding[] {
       ),
     );
   const picked = vscodeItem(uri, contents);
-  if ("error" in picked)
+  // A URI whose path ends in “/” is a folder to VS Code: its items are its children, not a mismatch.
+  const folder = /\/$/.test(uri.replace(/[?#].*$/s, ""));
+  if ("error" in picked && !folder)
     out.push(
       at(
         "host-content-uri-mismatch",
@@ -310,6 +312,7 @@ export function checkHostRead(read: ReadEvidence): Finding[] {
       ),
     );
   let chars = 0;
+  const attached = "index" in picked ? contents[picked.index] : undefined;
   for (const c of contents) {
     const text = textOf(c);
     if (text !== undefined) chars += text.length;
@@ -341,7 +344,8 @@ export function checkHostRead(read: ReadEvidence): Finding[] {
           itemUri,
         ),
       );
-    else if (!vscodeAttachesImage(uri, read.listedMime))
+    // Only the item VS Code attaches matters to it (the first with the requested path).
+    else if (c === attached && !vscodeAttachesImage(uri, read.listedMime))
       out.push(
         at(
           "host-image-not-attachable",

@@ -129,6 +129,14 @@ function read(input: ReadInput): HostReadView {
   const contents = input.contents ?? [];
   const picked = vscodeItem(input.uri, contents);
   const listedMime = input.listed ? mimeOf(input.listed) : undefined;
+  if ("error" in picked && /\/$/.test(input.uri.replace(/[?#].*$/s, ""))) {
+    blocks.push({
+      kind: "omitted",
+      title: "Folder",
+      reason: `A path ending in “/” is a folder in VS Code: its ${contents.length} item(s) are shown as its children, not attached.`,
+    });
+    return { host: "vscode", audience: "user", blocks, notes };
+  }
   if ("error" in picked) {
     blocks.push({ kind: "omitted", title: "Attachment", reason: `VS Code raises “${picked.error}”.` });
     notes.push(

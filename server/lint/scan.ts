@@ -63,6 +63,11 @@ export class ProblemScan {
     };
     if (!s.capabilities?.resources) {
       this.state.note = "The server declares no resources capability.";
+      // Hosts never ask such a server for resources; whether it has some anyway is a host problem.
+      await s
+        .probeUndeclaredList()
+        .catch(() => undefined)
+        .finally(() => s.lint.idle());
       return;
     }
     const silent = { silent: true };

@@ -373,6 +373,16 @@ export class McpSession {
   }
 
   /**
+   * "Check this server" on a server that declares no resources capability: ask for one page of
+   * resources anyway, so the linter can tell whether it serves resources hosts will never ask for.
+   */
+  async probeUndeclaredList(): Promise<void> {
+    const c = this.connection;
+    c.requireConnected(this.name);
+    await c.request(this.name, () => c.client.listResources(undefined, c.requestOptions()));
+  }
+
+  /**
    * A resource that is not watched changed: the server said so, or watch mode found it changed
    * when it re-read what is open. No version is kept; the tree marks it.
    */
