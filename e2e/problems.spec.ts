@@ -18,9 +18,10 @@ test("a misbehaving server: passive problems, the count badge, Check this server
   await inspector.confirmRun();
   await expect(inspector.tree).toBeVisible({ timeout: 20_000 });
 
-  // Found from the traffic the page caused by itself (listing every page): no scan yet.
+  // Found from the traffic the page caused by itself (listing every page): no scan yet. Two are the
+  // spec's; two the hosts' (its template matches nothing listed; its list has a second page).
   const card = inspector.serverCard("lint-fixture");
-  await expect(card.getByText(/^2 problems$/)).toBeVisible({ timeout: 10_000 });
+  await expect(card.getByText(/^4 problems$/)).toBeVisible({ timeout: 10_000 });
 
   await page.getByRole("tab", { name: "Problems" }).click();
   const panel = page.getByRole("tabpanel");
@@ -33,8 +34,11 @@ test("a misbehaving server: passive problems, the count badge, Check this server
   await expect(panel.getByText(/Checked: 3 of 3 read/)).toBeVisible({ timeout: 20_000 });
   await expect(list.getByText("size-mismatch", { exact: true })).toBeVisible();
   await expect(list.getByText(/is listed with size 999 but the read returned 5 bytes/)).toBeVisible();
-  await expect(card.getByText(/^3 problems$/)).toBeVisible();
-  const spec = list.getByRole("link", { name: "Spec" }).first();
+  await expect(card.getByText(/^5 problems$/)).toBeVisible();
+  const spec = list
+    .getByRole("listitem")
+    .filter({ hasText: "size-mismatch" })
+    .getByRole("link", { name: "Spec" });
   await expect(spec).toHaveAttribute("href", /^https:\/\/modelcontextprotocol\.io\/specification\//);
 
   // Only warnings: the two errors go, the size warning stays.
@@ -55,13 +59,17 @@ test("a misbehaving server: passive problems, the count badge, Check this server
   expect(sarif.version).toBe("2.1.0");
   expect(sarif.runs[0]?.results.map((r) => r.ruleId).sort()).toEqual([
     "duplicate-uri",
+    "host-codex-paging",
+    "host-past-first-page",
+    "host-templates-only",
     "size-mismatch",
     "stdout-not-jsonrpc",
   ]);
 
   // The evidence opens the read's answer in the traffic log.
-  await list.getByText(/^Evidence/).click();
-  await list.getByRole("button", { name: "Show in traffic" }).click();
+  const sized = list.getByRole("listitem").filter({ hasText: "size-mismatch" });
+  await sized.getByText(/^Evidence/).click();
+  await sized.getByRole("button", { name: "Show in traffic" }).click();
   await expect(page.getByRole("tab", { name: "Traffic" })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByRole("region", { name: "Message" })).toContainText("five!");
 });
