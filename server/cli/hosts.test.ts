@@ -82,6 +82,15 @@ describe("mcp-resource-inspector hosts, one --host: exactly the host's text", ()
     );
   });
 
+  it("a template-expanded URI the list lacks: Gemini CLI's model is refused it, Codex's reads it", async () => {
+    const uri = "demo://users/alice/profile";
+    const gemini = await runCli(["hosts", uri, "--host", "gemini-cli", ...onDemo], opts());
+    expect(gemini.code, gemini.stderr).toBe(0);
+    expect(gemini.stdout).toBe(`Error: Resource not found for URI: ${uri}`);
+    const codex = await runCli(["hosts", uri, "--host", "codex", ...onDemo], opts());
+    expect(codex.stdout).toContain(`{"server":"${DEMO_NAME}","uri":"${uri}","contents":[{"uri":"${uri}",`);
+  });
+
   it("a failed read is rendered as the host shows it, and exits 1", async () => {
     const server = ["--", process.execPath, fixture, "fails"];
     const gemini = await runCli(
