@@ -183,6 +183,16 @@ console.log(JSON.stringify({ passed }));`,
   ]);
   expect(read.code, read.stderr).toBe(0);
   expect(read.stdout).toContain("#");
+  // The host lens from its own bundle: exactly what Gemini CLI's model gets from the read.
+  const seen = await run([
+    "hosts",
+    "demo://docs/guides/release%20notes.txt",
+    "--host",
+    "gemini-cli",
+    ...demo,
+  ]);
+  expect(seen.code, seen.stderr).toBe(0);
+  expect(seen.stdout).toBe("0.1.0: first demo release.\n\n");
 });
 
 test("installed package: serves the app with a command-line server, and --config with --server", async () => {

@@ -85,6 +85,8 @@ export function stepTarget(step: Step): string {
     }
     case "expectNoProblems":
       return `${step.codes ? compact(step.codes.join(", "), 80) : step.severities.join(" or ")}${step.scan ? " after a scan" : ""}`;
+    case "expectHostCompatible":
+      return `${step.hosts ? step.hosts.join(", ") : "every host"}${step.codes ? ` · ${compact(step.codes.join(", "), 80)}` : ""}${step.scan ? " after a scan" : ""}`;
   }
 }
 
@@ -196,6 +198,7 @@ const ACTION_LABELS: Record<Step["action"], string> = {
   expectUpdated: "expect updated",
   expectListChanged: "expect list changed",
   expectNoProblems: "expect no problems",
+  expectHostCompatible: "expect host compatible",
 };
 
 /** "expect list changed" for expectListChanged. */

@@ -3,16 +3,31 @@
  * adds servers behind a URL (`url`); version 3 (issue 13) list changes by shape (`addedShape`,
  * `removedShape`) and counted updates (`count`). Version 1 and 2 files still run, and `--update`
  * rewrites them as version 3. `expectNoProblems` (issue 15, the Problems panel) is additive to
- * version 3: no bump, but it needs a version 3 file.
+ * version 3: no bump, but it needs a version 3 file; so is `expectHostCompatible` (issue 23, the host
+ * lens), with the server's optional `name` (its key in the host's config, which host rules judge).
  * It says how to launch the server, the steps to take, and what each step must observe, with
  * per-path matchers. `npm run build` publishes its JSON Schema as docs/check.schema.json.
  */
 import { z } from "zod";
 import { httpTransportChoices } from "../launch/http-input";
 import { PROBLEM_CODES, type ProblemCode } from "../lint/rules";
+import { HOST_RULE_CODES, type HostRuleCode } from "../hosts/host-rules";
+import { HOST_IDS } from "../hosts/types";
 
 /** `${VAR}` references are resolved from the environment (or --env-file) at run time. */
 const envValue = z.string().max(10_000);
+
+/** The server's name in a host's config (`mcpServers` key): hosts put it before URIs, host rules judge it. */
+const nameField = {
+  name: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe(
+      "The server's name in the host's config (its mcpServers key), which hosts put before URIs; host rules judge it. Absent: not judged.",
+    ),
+};
 
 /** The protocol era the check was recorded in (issue 15); a run speaks it. Absent: auto. */
 const eraField = {
@@ -34,6 +49,7 @@ export const serverLaunchSchema = z.union([
         .default({})
         .describe("Values may be ${VAR} references; secrets always are."),
       cwd: z.string().optional().describe("Relative to the check file's folder."),
+      ...nameField,
       ...eraField,
     })
     .strict(),
@@ -41,6 +57,7 @@ export const serverLaunchSchema = z.union([
     .object({
       preset: z.literal("demo"),
       env: z.record(z.string(), envValue).default({}),
+      ...nameField,
       ...eraField,
     })
     .strict(),
@@ -55,6 +72,7 @@ export const serverLaunchSchema = z.union([
         .record(z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/), envValue)
         .default({})
         .describe("Sent with every request; values that look secret are ${VAR} references."),
+      ...nameField,
       ...eraField,
     })
     .strict(),
@@ -236,10 +254,25 @@ export const stepSchema = z.discriminatedUnion("action", [
     .object({
       ...stepBase,
       action: z.literal("expectNoProblems"),
-      /** Only these problem codes fail the step (default: every code of lib/lint/rules.ts). */
+      /**
+       * Only these problem codes fail the step (default: every protocol rule of lib/lint/rules.ts;
+       * a host rule counts only when named here — host problems are expectHostCompatible's).
+       */
       codes: z.array(z.enum(PROBLEM_CODES as [ProblemCode, ...ProblemCode[]])).optional(),
       /** Which severities fail it (default: errors and warnings; info never fails unless named). */
       severities: z.array(z.enum(["error", "warning", "info"])).default(["error", "warning"]),
+      /** Run "Check this server" (every list page, every resource read once) before judging. */
+      scan: z.boolean().default(false),
+    })
+    .strict(),
+  z
+    .object({
+      ...stepBase,
+      action: z.literal("expectHostCompatible"),
+      /** The hosts the server ships to: a host problem affecting any of them fails (default: all). */
+      hosts: z.array(z.enum(HOST_IDS)).min(1).optional(),
+      /** Only these host codes fail the step (default: every host rule of lib/hosts/host-rules.ts). */
+      codes: z.array(z.enum(HOST_RULE_CODES as [HostRuleCode, ...HostRuleCode[]])).optional(),
       /** Run "Check this server" (every list page, every resource read once) before judging. */
       scan: z.boolean().default(false),
     })
@@ -268,14 +301,15 @@ export const checkFileSchema = z
       const v3 =
         (s.action === "expectUpdated" && s.count !== undefined) ||
         (s.action === "expectListChanged" && (s.addedShape !== undefined || s.removedShape !== undefined)) ||
-        s.action === "expectNoProblems";
+        s.action === "expectNoProblems" ||
+        s.action === "expectHostCompatible";
       if (v3 && check.version < 3)
         ctx.addIssue({
           code: "custom",
           path: ["steps", i],
           message:
-            s.action === "expectNoProblems"
-              ? "expectNoProblems needs version 3"
+            s.action === "expectNoProblems" || s.action === "expectHostCompatible"
+              ? `${s.action} needs version 3`
               : "a counted or shaped wait needs version 3",
         });
       if (ids.has(s.id))

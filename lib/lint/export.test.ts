@@ -80,6 +80,25 @@ describe("SARIF export", () => {
     expect(log.runs[0]?.results).toEqual([]);
   });
 
+  it("a host problem carries its hosts as properties and tags; its rule's help names hosts and facts", () => {
+    const log = problemsSarif(
+      [problem("host-empty-read", { hosts: ["gemini-cli", "vscode"] }), problem("duplicate-uri")],
+      { server: "x" },
+    );
+    assertSarifShape(log);
+    const run = log.runs[0]!;
+    expect(run.results[0]?.properties).toMatchObject({
+      hosts: ["gemini-cli", "vscode"],
+      tags: ["host-compatibility", "host:gemini-cli", "host:vscode"],
+    });
+    expect(run.results[1]?.properties).not.toHaveProperty("tags");
+    const [protocol, host] = run.tool.driver.rules as { help?: { text: string; markdown: string } }[];
+    expect(protocol).not.toHaveProperty("help");
+    expect(host?.help?.text).toContain("Affects: Gemini CLI, VS Code.");
+    expect(host?.help?.text).toContain("[V] VS Code: readFile returns only the first content item");
+    expect(host?.help?.markdown).toContain(`(${RULES["host-empty-read"].facts[0]!.fact.source.url})`);
+  });
+
   it("the shape check itself fails on a log missing a required field", () => {
     const log = problemsSarif([problem("duplicate-uri")], { server: "x" }) as unknown as {
       runs: { results: { message: unknown }[] }[];
@@ -97,5 +116,12 @@ describe("pretty export", () => {
     });
     expect(text).toContain("duplicate-uri (×3)");
     expect(text).toContain("1 error(s), 0 warning(s), 1 info");
+  });
+
+  it("names the hosts a host problem affects", () => {
+    const text = problemsPretty([problem("host-empty-read", { hosts: ["gemini-cli", "vscode"] })], {
+      server: "s",
+    });
+    expect(text).toContain("error   host-empty-read [gemini-cli, vscode]\n");
   });
 });

@@ -5,8 +5,9 @@
  * lines, so each result names the server as its artifact and the resource URI as a logical
  * location.
  */
+import { HOSTS } from "../hosts";
 import type { Problem } from "./problem";
-import { RULES, PROBLEM_CODES, type ProblemCode } from "./rules";
+import { RULES, PROBLEM_CODES, type ProblemCode, type Rule } from "./rules";
 
 export const SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
 
@@ -22,6 +23,34 @@ export function problemsJson(problems: readonly Problem[], meta: ExportMeta): st
 
 const LEVEL = { error: "error", warning: "warning", info: "note" } as const;
 
+/**
+ * A host rule's help: the hosts it affects and each fact it rests on, with its certainty and
+ * source link ([V] verified, [I] inferred), so a code-scanning view shows why without the app.
+ */
+function hostHelp(rule: Rule): { help: { text: string; markdown: string } } | Record<string, never> {
+  if (!rule.hosts || !rule.facts) return {};
+  const hosts = rule.hosts.map((h) => HOSTS[h].label).join(", ");
+  const tag = (f: NonNullable<Rule["facts"]>[number]) => (f.fact.certainty === "verified" ? "V" : "I");
+  const text = [
+    `${rule.why} Affects: ${hosts}.`,
+    ...rule.facts.map(
+      (f) =>
+        `[${tag(f)}] ${HOSTS[f.host].label}: ${f.fact.text} (${f.fact.source.label}: ${f.fact.source.url})`,
+    ),
+  ].join("\n");
+  const markdown = [
+    `${rule.why}`,
+    "",
+    `Affects: ${hosts}.`,
+    "",
+    ...rule.facts.map(
+      (f) =>
+        `- **[${tag(f)}]** ${HOSTS[f.host].label}: ${f.fact.text} ([${f.fact.source.label}](${f.fact.source.url}))`,
+    ),
+  ].join("\n");
+  return { help: { text, markdown } };
+}
+
 export function problemsSarif(problems: readonly Problem[], meta: ExportMeta) {
   const used = PROBLEM_CODES.filter((c) => problems.some((p) => p.code === c));
   const index = new Map<ProblemCode, number>(used.map((c, i) => [c, i]));
@@ -35,14 +64,19 @@ export function problemsSarif(problems: readonly Problem[], meta: ExportMeta) {
             name: "mcp-resource-inspector",
             informationUri: "https://modelcontextprotocol.io/specification/2025-11-25/server/resources",
             ...(meta.toolVersion ? { version: meta.toolVersion } : {}),
-            rules: used.map((code) => ({
-              id: code,
-              name: code,
-              shortDescription: { text: RULES[code].title },
-              fullDescription: { text: RULES[code].why },
-              helpUri: RULES[code].specUrl,
-              defaultConfiguration: { level: LEVEL[RULES[code].severity] },
-            })),
+            rules: used.map((code) => {
+              const rule: Rule = RULES[code];
+              return {
+                id: code,
+                name: code,
+                shortDescription: { text: rule.title },
+                fullDescription: { text: rule.why },
+                helpUri: rule.specUrl,
+                ...hostHelp(rule),
+                defaultConfiguration: { level: LEVEL[rule.severity] },
+                ...(rule.hosts ? { properties: { tags: hostTags(rule.hosts) } } : {}),
+              };
+            }),
           },
         },
         results: problems.map((p) => ({
@@ -63,11 +97,17 @@ export function problemsSarif(problems: readonly Problem[], meta: ExportMeta) {
             firstSeen: p.at,
             ...(p.evidence.method ? { method: p.evidence.method } : {}),
             ...(p.evidence.trafficSeq !== undefined ? { trafficSeq: p.evidence.trafficSeq } : {}),
+            ...(p.hosts ? { hosts: p.hosts, tags: hostTags(p.hosts) } : {}),
           },
         })),
       },
     ],
   };
+}
+
+/** SARIF's property-bag tags (§3.8.1): filterable in code-scanning views. */
+function hostTags(hosts: readonly string[]): string[] {
+  return ["host-compatibility", ...hosts.map((h) => `host:${h}`)];
 }
 
 export function problemsSarifText(problems: readonly Problem[], meta: ExportMeta): string {
@@ -79,7 +119,7 @@ export function problemsPretty(problems: readonly Problem[], meta: ExportMeta): 
   if (problems.length === 0) return `${meta.server}: no problems found\n`;
   const lines = problems.map(
     (p) =>
-      `${p.severity.padEnd(7)} ${p.code}${p.count > 1 ? ` (×${p.count})` : ""}\n        ${p.message}\n        ${p.specUrl}`,
+      `${p.severity.padEnd(7)} ${p.code}${p.count > 1 ? ` (×${p.count})` : ""}${p.hosts ? ` [${p.hosts.join(", ")}]` : ""}\n        ${p.message}\n        ${p.specUrl}`,
   );
   const n = (s: Problem["severity"]) => problems.filter((p) => p.severity === s).length;
   return `${meta.server}\n${lines.join("\n")}\n${n("error")} error(s), ${n("warning")} warning(s), ${n("info")} info\n`;

@@ -1,7 +1,8 @@
 /**
  * The recorded-check step "expect no problems (of these codes)" against the lint fixture over
  * real stdio: it passes on a clean server, fails naming each problem found, can be narrowed to
- * codes, and needs a version 3 file.
+ * codes, and needs a version 3 file. By default it judges the protocol rules only (the lint
+ * fixture trips host rules, which are expectHostCompatible's); a host code counts when named.
  */
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -55,6 +56,11 @@ describe("expectNoProblems step", () => {
     expect(passive.steps[1]?.mismatches.map((m) => m.path)).toEqual(["/problems/stdout-not-jsonrpc"]);
     const other = await run(fixtureCheck(["stdout-junk"], { codes: ["duplicate-uri"], scan: true }));
     expect(other.steps[1]?.status).toBe("passed");
+  });
+
+  it("counts a host problem only when its code is named", async () => {
+    const r = await run(fixtureCheck([], { codes: ["host-templates-only"], scan: true }));
+    expect(r.steps[1]?.mismatches.map((m) => m.path)).toEqual(["/problems/host-templates-only"]);
   });
 
   it("needs version 3, and rejects an unknown code", () => {

@@ -171,7 +171,7 @@ describe("recording observes the session", () => {
       await session.callTool("add_resource", { uri: "demo://dynamic/direct", text: "d" });
       await session.unwatch("demo://live/clock");
       const draft = await callJson<
-        { check: { steps: { action: string; uri?: string; name?: string }[] } },
+        { check: { server: { name?: string }; steps: { action: string; uri?: string; name?: string }[] } },
         { id: string }
       >(recordingCheckRoute.POST, { method: "POST", ...p(id), body: { name: "direct" } });
       expect(draft.status).toBe(200);
@@ -181,6 +181,8 @@ describe("recording observes the session", () => {
         .filter((a) => a !== "expectUpdated" && a !== "expectListChanged");
       expect(actions).toEqual(["connect", "listResources", "read", "watch", "callTool", "unwatch"]);
       expect(draft.body.check.steps.find((s) => s.action === "callTool")?.name).toBe("add_resource");
+      // No name was given at launch: none for hosts to judge.
+      expect(draft.body.check.server.name).toBeUndefined();
 
       // Once the recording is discarded, the session is heard by no one.
       expect((await call(recordingRoute.DELETE, { method: "DELETE", ...p(id) })).status).toBe(204);
@@ -191,4 +193,25 @@ describe("recording observes the session", () => {
       await call(sessionRoute.DELETE, { method: "DELETE", ...p(id) });
     }
   }, 30_000);
+
+  it("a server named at launch (a config's key) keeps that name in the check, for its host rules", async () => {
+    const created = await callJson<{ id: string }>(sessionsRoute.POST, {
+      method: "POST",
+      body: { preset: "demo", name: "docs:v2", env: { [TEST_MARK_VAR]: testMark() } },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id;
+    try {
+      expect((await call(recordingRoute.POST, { method: "POST", ...p(id) })).status).toBe(201);
+      await getRegistry().get(id).listResources();
+      const draft = await callJson<{ check: { server: { name?: string } } }, { id: string }>(
+        recordingCheckRoute.POST,
+        { method: "POST", ...p(id), body: { name: "named" } },
+      );
+      expect(draft.status).toBe(200);
+      expect(draft.body.check.server.name).toBe("docs:v2");
+    } finally {
+      await call(sessionRoute.DELETE, { method: "DELETE", ...p(id) });
+    }
+  });
 });

@@ -363,10 +363,12 @@ export class Recorder {
     }
     // The era it was recorded in, so a run speaks the same one (issue 15).
     const era = this.session.era;
+    // The name a host's config gives it, so a run's host rules judge the same name (issue 23).
+    const hostName = this.session.hostName;
     return {
       version: CHECK_FILE_VERSION,
       name,
-      server: era ? { ...server, era } : server,
+      server: { ...server, ...(hostName !== undefined ? { name: hostName } : {}), ...(era ? { era } : {}) },
       timeoutMs: 30_000,
       steps: this.log.steps.map((s) => s.step),
     };

@@ -12,6 +12,8 @@ import { McpSession } from "@/server/mcp/session";
 import { launchFor } from "./secret-references";
 import { alignBlobBytes, observeLike } from "./observe";
 import { ProblemScan } from "../lint/scan";
+import { HOST_IDS, HOSTS } from "@/lib/hosts";
+import { affectedHosts } from "@/lib/hosts/host-problems";
 
 export type { CheckResult, StepResult, StepStatus } from "@/lib/check/results";
 
@@ -118,7 +120,14 @@ export async function runCheck(
   try {
     const launch = launchFor(check.server, options.dir, options.vars);
     const config = { ...readConfig(), requestTimeoutMs: timeoutMs, connectTimeoutMs: timeoutMs };
-    session = new McpSession(`check-${randomBytes(6).toString("base64url")}`, launch, config, log.push);
+    // A name from the host's config is the one host rules judge (expectHostCompatible).
+    session = new McpSession(
+      `check-${randomBytes(6).toString("base64url")}`,
+      launch,
+      config,
+      log.push,
+      check.server.name,
+    );
   } catch (err) {
     return {
       result: {
@@ -289,16 +298,43 @@ export async function runCheck(
       case "expectNoProblems": {
         if (step.scan) await new ProblemScan(session).run();
         await session.lint.idle();
-        // A code named explicitly counts whatever its severity; otherwise the severities decide.
+        // A code named explicitly counts whatever its severity; otherwise the severities decide, and
+        // only protocol problems count: host problems are expectHostCompatible's (so a check written
+        // before the host rules existed does not start failing with them).
         const found = session.lint
           .list()
-          .filter((p) => (step.codes ? step.codes.includes(p.code) : step.severities.includes(p.severity)));
+          .filter((p) =>
+            step.codes
+              ? step.codes.includes(p.code)
+              : p.hosts === undefined && step.severities.includes(p.severity),
+          );
         return {
           mismatches: found.map((p) => ({
             path: `/problems/${p.code}`,
             problem: "unexpected" as const,
             actual: p.evidence.uri ?? p.evidence.method ?? p.code,
             message: `${p.severity} ${p.code}: ${p.message}`,
+          })),
+        };
+      }
+      case "expectHostCompatible": {
+        if (step.scan) await new ProblemScan(session).run();
+        await session.lint.idle();
+        const hosts = step.hosts ?? HOST_IDS;
+        const found = session.lint.list().flatMap((p) => {
+          const affected = affectedHosts(p, hosts);
+          const counted =
+            affected.length > 0 &&
+            (p.severity === "error" || p.severity === "warning") &&
+            (!step.codes || (step.codes as readonly string[]).includes(p.code));
+          return counted ? [{ p, affected }] : [];
+        });
+        return {
+          mismatches: found.map(({ p, affected }) => ({
+            path: `/hosts/${p.code}`,
+            problem: "unexpected" as const,
+            actual: p.evidence.uri ?? p.evidence.method ?? p.code,
+            message: `${affected.map((h) => HOSTS[h].label).join(", ")}: ${p.severity} ${p.code}: ${p.message}`,
           })),
         };
       }

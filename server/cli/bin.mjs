@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Entry point of the package's command: `mcp-resource-inspector [options] [-- server…]` serves the
-// app, `check …` runs recorded checks, `lint …` the spec linter, `resources …` / `subscribe …` are the one-shot CLI.
+// app, `check …` runs recorded checks, `lint …` the spec linter, `hosts …` the host lens, `resources …` /
+// `subscribe …` are the one-shot CLI.
 // Each runs from its prebuilt bundle in dist/cli, in this process, while no source it was built
 // from is newer (a clone after `npm run build`, or the installed package, which has no sources),
 // else from the TypeScript sources through tsx (a clone's devDependency). Outside Next, `server-only` must resolve to its empty build:
@@ -22,12 +23,16 @@ const scripts = {
   start: "start",
   check: "check",
   lint: "lint",
+  hosts: "hosts",
   resources: "resources",
   subscribe: "resources",
 };
 const command = argv[0] !== undefined && Object.hasOwn(scripts, argv[0]) ? argv[0] : "start";
-// check, lint and start drop their word; resources/subscribe read it themselves.
-const rest = command === "check" || command === "lint" || argv[0] === "start" ? argv.slice(1) : argv;
+// check, lint, hosts and start drop their word; resources/subscribe read it themselves.
+const rest =
+  command === "check" || command === "lint" || command === "hosts" || argv[0] === "start"
+    ? argv.slice(1)
+    : argv;
 const name = scripts[command];
 
 /** The bundle, if it exists and every source it was built from (that still exists) is older. */

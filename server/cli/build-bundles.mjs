@@ -46,6 +46,7 @@ const cli = await build({
     start: "server/cli/start.ts",
     check: "server/cli/check.ts",
     lint: "server/cli/lint.ts",
+    hosts: "server/cli/hosts.ts",
     resources: "server/cli/resources.ts",
   },
   outdir: "dist/cli",

@@ -2,12 +2,15 @@
  * `mcp-resource-inspector lint [options] [-- command… | URL]`: the Problems panel headless. Starts
  * one server, runs the active scan (every list page, every listed resource read once, bounded),
  * prints the problems and exits 1 if any is an error (0: none, or only warnings and info; 2: bad
- * usage). Runs with `--conditions=react-server` (bin.mjs) like `check`.
+ * usage). `--hosts` narrows the host-compatibility problems (`host-…`) to the hosts a server ships
+ * to; protocol problems always stay. Runs with `--conditions=react-server` (bin.mjs) like `check`.
  */
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { problemsJson, problemsPretty, problemsSarifText } from "@/lib/lint/export";
 import { sortProblems } from "@/lib/lint/problem";
+import { HOST_IDS, parseHostList, type HostId } from "@/lib/hosts";
+import { filterByHosts } from "@/lib/hosts/host-problems";
 import { readConfig } from "../mcp/config";
 import { launchSummary, McpSession } from "../mcp/session";
 import { ProblemScan, SCAN_LIMITS } from "../lint/scan";
@@ -18,6 +21,11 @@ const USAGE = `usage: mcp-resource-inspector lint [options] [-- command… | URL
   --output FILE                write the report there instead of stdout
   --slow-ms MS                 a request slower than this is a warning (default 10000)
   --max-reads N                read at most N resources (default ${SCAN_LIMITS.reads})
+  --hosts ${HOST_IDS.join(",")}
+                               only host problems affecting one of these hosts (default: all;
+                               none or --no-hosts: protocol problems only)
+  --name NAME                  the server's name in the host's config, which host rules judge
+                               (default: the --server name of --config, else none)
   server: -- command args… (-e KEY=VALUE, --cwd DIR) | URL (-H "Name: value", --transport)
           | --config FILE --server NAME
 exit: 0 no errors (warnings and info allowed), 1 errors found or the server failed, 2 bad usage
@@ -30,7 +38,7 @@ function usage(message: string): never {
   process.exit(2);
 }
 
-const MINE = new Set(["format", "output", "slow-ms", "max-reads"]);
+const MINE = new Set(["format", "output", "slow-ms", "max-reads", "hosts", "no-hosts", "name"]);
 
 function parseLint(words: string[]) {
   const dash = words.indexOf("--");
@@ -47,6 +55,9 @@ function parseLint(words: string[]) {
         output: { type: "string" },
         "slow-ms": { type: "string" },
         "max-reads": { type: "string" },
+        hosts: { type: "string" },
+        "no-hosts": { type: "boolean" },
+        name: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -76,8 +87,23 @@ function parseLint(words: string[]) {
     if (!Number.isInteger(n) || n <= 0) usage(`--${name} takes a positive whole number`);
     return n;
   };
+  if (values.hosts !== undefined && values["no-hosts"]) usage("give --hosts or --no-hosts, not both");
+  if (values.hosts === true || values.name === true)
+    usage(`--${values.name === true ? "name" : "hosts"} needs a value`);
+  let hosts: HostId[] | null = null;
+  if (values["no-hosts"] || values.hosts === "none") hosts = [];
+  else if (typeof values.hosts === "string") {
+    try {
+      hosts = parseHostList(values.hosts);
+    } catch (err) {
+      usage(`--hosts: ${(err as Error).message}`);
+    }
+  }
+  if (typeof values.name === "string" && values.name.length === 0) usage("--name cannot be empty");
   return {
     format,
+    hosts,
+    ...(typeof values.name === "string" ? { name: values.name } : {}),
     ...(typeof values.output === "string" ? { output: values.output } : {}),
     slowMs: positive(values["slow-ms"], "slow-ms"),
     maxReads: positive(values["max-reads"], "max-reads"),
@@ -93,7 +119,10 @@ function serverLabel(session: McpSession): string {
 
 async function main(): Promise<void> {
   const call = parseLint(process.argv.slice(2));
-  const { launch, name } = oneServerLaunch(call.serverArgs, usage);
+  const launched = oneServerLaunch(call.serverArgs, usage);
+  const { launch } = launched;
+  // The name hosts judge: --name, else the config's key for the server (none for a bare command).
+  const name = call.name ?? launched.name;
   const session = new McpSession("lint", launch, readConfig(), () => undefined, name);
   if (call.slowMs) session.lint.slowMs = call.slowMs;
   const scan = new ProblemScan(session, call.maxReads ? { maxReads: call.maxReads } : {});
@@ -107,7 +136,7 @@ async function main(): Promise<void> {
     await session.connect();
     const state = await scan.run();
     if (state.note) process.stderr.write(`mcp-resource-inspector lint: ${state.note}\n`);
-    const problems = sortProblems(session.lint.list());
+    const problems = sortProblems(filterByHosts(session.lint.list(), call.hosts));
     const meta = { server: serverLabel(session) };
     const report =
       call.format === "sarif"

@@ -77,7 +77,8 @@ export class McpSession {
   private readonly readUris = new Set<string>();
   /** Watch mode, while it is on; stopped by close(). */
   private fileWatchControl: FileWatchControl | null = null;
-  private readonly nameFixed: boolean;
+  /** The name given at launch (a config's key), which also keeps serverInfo from renaming it. */
+  private readonly launchName: string | undefined;
   private readonly maxPages: number;
 
   constructor(
@@ -87,7 +88,7 @@ export class McpSession {
     emitToBus: (event: InspectorEvent) => void,
     name?: string,
   ) {
-    this.nameFixed = name !== undefined;
+    this.launchName = name;
     this.maxPages = config.maxPages;
     this.name = name ?? deriveName(launch);
     this.output = new SessionOutput(id, emitToBus);
@@ -159,6 +160,10 @@ export class McpSession {
   get watches(): ReadonlyMap<string, Watch> {
     return this.subscriptions.watches;
   }
+  /** The name given at launch (a config's key, `--server`): the one hosts use. Undefined when derived. */
+  get hostName(): string | undefined {
+    return this.launchName;
+  }
   get fileWatch(): FileWatchControl | null {
     return this.fileWatchControl;
   }
@@ -210,7 +215,7 @@ export class McpSession {
       await this.close();
       throw err;
     }
-    if (!this.nameFixed && this.serverInfo && first)
+    if (this.launchName === undefined && this.serverInfo && first)
       this.name = this.serverInfo.title || this.serverInfo.name;
     const lists = listsWithin === undefined ? undefined : await this.lists.primed(listsWithin);
     this.output.emit({ type: "session", session: this.summary(), ...(lists ? { lists } : {}) });

@@ -1,0 +1,180 @@
+/**
+ * `mcp-resource-inspector hosts URI [--host ID …] [-- command… | URL]`: the host lens headless.
+ * Starts one server, lists it as a host does (every page of resources and templates), reads URI
+ * and prints what each host gives its model (or its user) from that read, rendered by the host's
+ * own module in lib/hosts/. With one `--host`, exactly that host's main text and nothing else, so
+ * `> out.txt` holds its bytes; otherwise a section per host. Exit 0, or 1 when the read (or the
+ * server) fails — the host's rendering of a failed read is still printed —, 2 on bad usage.
+ * Runs with `--conditions=react-server` (bin.mjs) like `lint`.
+ */
+import { writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { HOST_IDS, HOSTS, parseHostList, type HostId } from "@/lib/hosts";
+import { readInputOf, serverViewOf, type ListOutcome, type ReadOutcome } from "@/lib/hosts/read-input";
+import { primaryText, viewText } from "@/lib/hosts/read-text";
+import { readConfig } from "../mcp/config";
+import { McpSession } from "../mcp/session";
+import { oneServerLaunch } from "./one-server";
+
+const USAGE = `usage: mcp-resource-inspector hosts URI [options] [-- command… | URL]
+  --host ID              ${HOST_IDS.join(", ")} (repeatable, or comma-separated;
+                         default: all). With exactly one, only what its model gets, byte for byte
+  --name NAME            the server's name in the host's config, which hosts put before URIs
+                         (default: the --server name of --config, else the server's own name)
+  --format text|json     text (default); json: the HostReadView of each host
+  --output FILE          write the output there instead of stdout
+  server: -- command args… (-e KEY=VALUE, --cwd DIR) | URL (-H "Name: value", --transport)
+          | --config FILE --server NAME
+exit: 0 read, 1 the read or the server failed (the host's rendering is still printed), 2 bad usage
+examples:
+  mcp-resource-inspector hosts demo://docs/readme.md --host gemini-cli -- node build/index.js > seen.txt
+  mcp-resource-inspector hosts file:///notes.md --format json --config .mcp.json --server notes`;
+
+function usage(message: string): never {
+  process.stderr.write(`mcp-resource-inspector hosts: ${message}\n${USAGE}\n`);
+  process.exit(2);
+}
+
+interface Call {
+  uri: string;
+  hosts: HostId[];
+  /** Exactly one host was asked for: print its main text alone. */
+  single: boolean;
+  name?: string;
+  format: "text" | "json";
+  output?: string;
+  serverArgs: string[];
+}
+
+const MINE = new Set(["host", "name", "format", "output"]);
+
+function parseHosts(words: string[]): Call {
+  const dash = words.indexOf("--");
+  const own = dash < 0 ? words : words.slice(0, dash);
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: own,
+      allowPositionals: true,
+      strict: false,
+      tokens: true,
+      options: {
+        host: { type: "string", multiple: true },
+        name: { type: "string" },
+        format: { type: "string" },
+        output: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (err) {
+    usage((err as Error).message);
+  }
+  const { values, tokens } = parsed;
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    process.exit(0);
+  }
+  // The first positional word is the resource URI (even an https: one); the rest go to the server parser.
+  const passOn: string[] = [];
+  let uri: string | undefined;
+  for (const t of tokens) {
+    if (t.kind === "option" && MINE.has(t.name)) {
+      if (t.value === undefined) usage(`--${t.name} needs a value`);
+      continue;
+    }
+    if (t.kind === "option") {
+      if (t.inlineValue) passOn.push(`${t.rawName}=${t.value}`);
+      else passOn.push(t.rawName, ...(t.value !== undefined ? [t.value] : []));
+    } else if (t.kind === "positional") {
+      if (uri === undefined) uri = t.value;
+      else passOn.push(t.value);
+    }
+  }
+  if (!uri) usage("needs the URI of a resource to read");
+  const given = (values.host ?? []).filter((h): h is string => typeof h === "string");
+  let hosts: HostId[];
+  try {
+    hosts = given.length === 0 ? [...HOST_IDS] : parseHostList(given.join(","));
+  } catch (err) {
+    usage(`--host: ${(err as Error).message}`);
+  }
+  const format = typeof values.format === "string" ? values.format : "text";
+  if (format !== "text" && format !== "json") usage(`--format must be text or json, got "${format}"`);
+  if (values.name === "") usage("--name cannot be empty");
+  return {
+    uri,
+    hosts,
+    single: given.length > 0 && hosts.length === 1,
+    ...(typeof values.name === "string" ? { name: values.name } : {}),
+    format,
+    ...(typeof values.output === "string" ? { output: values.output } : {}),
+    serverArgs: dash < 0 ? passOn : [...passOn, ...words.slice(dash)],
+  };
+}
+
+function failure(err: unknown): { message: string; code?: number } {
+  const e = err as { message?: unknown; code?: unknown };
+  const message = typeof e.message === "string" ? e.message : String(err);
+  return typeof e.code === "number" ? { message, code: e.code } : { message };
+}
+
+/** A walk as the host sees it: its items, or why it failed (the host then lists nothing). */
+async function walk<T>(run: () => Promise<{ items: T[]; pages: number }>): Promise<ListOutcome<T>> {
+  try {
+    const r = await run();
+    return { items: r.items, pages: r.pages };
+  } catch (err) {
+    return { error: failure(err).message };
+  }
+}
+
+async function main(): Promise<void> {
+  const call = parseHosts(process.argv.slice(2));
+  const launched = oneServerLaunch(call.serverArgs, usage);
+  const session = new McpSession("hosts", launched.launch, readConfig(), () => undefined, launched.name);
+  const stop = () => void session.close().finally(() => process.exit(130));
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+  try {
+    await session.connect();
+    // The config key hosts use: --name, the config's name, else the server's own (serverInfo.name).
+    const name = call.name ?? launched.name ?? session.serverInfo?.name ?? session.name;
+    const declares = session.capabilities?.resources != null;
+    // Hosts list only a server that declares resources (Gemini CLI, VS Code); the walks show what it serves.
+    const resources = declares ? await walk(() => session.listResources(true)) : {};
+    const templates = declares ? await walk(() => session.listTemplates(true)) : {};
+    const server = serverViewOf(name, session.capabilities, resources, templates);
+    let outcome: ReadOutcome;
+    try {
+      const result = await session.read(call.uri, true);
+      outcome = { contents: result.contents };
+    } catch (err) {
+      outcome = { error: failure(err) };
+    }
+    const input = readInputOf(server, call.uri, outcome);
+    const views = call.hosts.map((id) => HOSTS[id].read(input));
+    const text =
+      call.format === "json"
+        ? `${JSON.stringify(views, null, 2)}\n`
+        : call.single
+          ? primaryText(views[0]!, HOSTS[call.hosts[0]!])
+          : views.map((v) => viewText(v, HOSTS[v.host])).join("\n");
+    if (call.output) writeFileSync(call.output, text);
+    else process.stdout.write(text);
+    if ("error" in outcome) {
+      process.stderr.write(
+        `mcp-resource-inspector hosts: reading ${call.uri} failed: ${outcome.error.message}\n`,
+      );
+      process.exitCode = 1;
+    }
+  } finally {
+    await session.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  const e = err as { message?: string; stderrTail?: string[] };
+  process.stderr.write(`mcp-resource-inspector hosts: ${e.message ?? String(err)}\n`);
+  for (const line of e.stderrTail ?? []) process.stderr.write(`  ${line}\n`);
+  process.exitCode = 1;
+});
