@@ -372,13 +372,15 @@ export function checkHostRead(read: ReadEvidence): Finding[] {
 }
 
 /** A read answered a JSON-RPC error (not the not-found probe). */
-export function checkHostReadError(uri: string, message: string): Finding[] {
+export function checkHostReadError(uri: string, message: string, code?: number): Finding[] {
+  // The SDK's McpError says “MCP error <code>: <message>”, and that is what Gemini CLI quotes.
+  const said = code === undefined ? message : `MCP error ${code}: ${message}`;
   return [
     {
       code: "host-read-error",
       subject: uri,
       uri,
-      message: `Reading ${short(uri)} failed; Gemini CLI's model gets “Error: Failed to read resource: ${short(message, 120)}”.`,
+      message: `Reading ${short(uri)} failed; Gemini CLI's model gets “Error: Failed to read resource: ${short(said, 120)}”.`,
     },
   ];
 }

@@ -199,7 +199,11 @@ export class TrafficLinter {
       const uri = req.params.uri;
       if (req.method === "resources/read" && typeof uri === "string" && !uri.startsWith(PROBE_SCHEME))
         this.addAll(
-          hosts.checkHostReadError(uri, typeof m.error?.message === "string" ? m.error.message : ""),
+          hosts.checkHostReadError(
+            uri,
+            typeof m.error?.message === "string" ? m.error.message : "",
+            typeof m.error?.code === "number" ? m.error.code : undefined,
+          ),
           { ...evidence, uri },
         );
     } else this.result(req, m.result, ctx);
