@@ -10,7 +10,7 @@ export function FactSourceLink({ source }: { source: Source }) {
       href={href}
       target="_blank"
       rel="noreferrer noopener"
-      className="break-all text-sky-700 underline hover:text-sky-900"
+      className="break-words text-sky-700 underline hover:text-sky-900"
     >
       {source.label}
     </a>

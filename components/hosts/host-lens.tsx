@@ -8,6 +8,7 @@ import type { SessionSummary } from "@/lib/api/contract";
 import { isApiError } from "@/lib/api/api-client";
 import { HOST_IDS, HOSTS, type HostId } from "@/lib/hosts";
 import { readInputOf } from "@/lib/hosts/views";
+import { CertaintyBadge } from "./certainty-badge";
 import { HostReadCard } from "./host-read-card";
 import { ServerNameField } from "./server-name-field";
 import { useHostServerName } from "./use-host-server-name";
@@ -60,11 +61,10 @@ export function HostLens({ session, uri }: HostLensProps) {
         onChange={setServerName}
         onReset={resetServerName}
       />
-      <p className="text-[11px] text-zinc-500">
-        What each host gives its model (or its user) from this read, by the host models in lib/hosts.
-        <span className="ml-1 inline-flex items-center gap-1">
-          Facts: <b className="font-semibold">V</b> verified, <i>I</i> inferred.
-        </span>
+      <p className="flex flex-wrap items-center gap-1 text-[11px] text-zinc-500">
+        What each host gives its model (or its user) from this read, as its code, docs and issue threads say.
+        Facts: <CertaintyBadge certainty="verified" /> verified, <CertaintyBadge certainty="inferred" />{" "}
+        inferred.
       </p>
       {HOST_IDS.map((id) => (
         <HostReadCard

@@ -41,7 +41,13 @@ function HostReadBody({ model, input }: { model: HostModel; input: ReadInput }) 
   return (
     <div className="flex flex-col gap-2 border-t border-zinc-200 px-2.5 py-2">
       <LensNotes notes={view.notes} />
-      {view.mention && <MentionLine mention={view.mention} escaped={escaped} />}
+      {view.mention && (
+        <MentionLine
+          mention={view.mention}
+          escaped={escaped}
+          showWhy={!view.notes.some((n) => n.text === view.mention?.why)}
+        />
+      )}
       {view.tokens && <TokenBudgetBar tokens={view.tokens} />}
       {view.blocks.map((block, i) =>
         block.kind === "text" ? (

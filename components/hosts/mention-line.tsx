@@ -5,10 +5,12 @@ export interface MentionLineProps {
   mention: Mention;
   /** The backslash-escaped form a user can type instead, when escaping is what fixes it. */
   escaped?: string | undefined;
+  /** False when a note above already says why (with the fact behind it). */
+  showWhy?: boolean;
 }
 
 /** What a user types to attach the resource in the host's prompt, and whether it works as typed. */
-export function MentionLine({ mention, escaped }: MentionLineProps) {
+export function MentionLine({ mention, escaped, showWhy = true }: MentionLineProps) {
   return (
     <div className="flex flex-col gap-1 text-[11px]" aria-label="Mention" role="group">
       <div className="flex flex-wrap items-center gap-2">
@@ -33,7 +35,7 @@ export function MentionLine({ mention, escaped }: MentionLineProps) {
           {mention.works ? "works" : "does not work"}
         </span>
       </div>
-      {mention.why && (
+      {showWhy && mention.why && (
         <p className={mention.works ? "text-zinc-600" : "text-rose-800"} data-mention-why>
           {mention.why}
         </p>
