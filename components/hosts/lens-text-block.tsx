@@ -45,8 +45,10 @@ export function LensTextBlock({ title, text, format }: LensTextBlockProps) {
           <CopyButton text={all} label={`Copy ${title}`} />
         </span>
       </div>
+      {/* Focusable: a scrolled block is read with the keyboard too (axe scrollable-region-focusable). */}
       <pre
         data-lens-text
+        tabIndex={0}
         className="scrollbar-thin max-h-80 overflow-auto rounded border border-zinc-200 bg-zinc-50 px-2 py-1.5 font-mono text-[11px] leading-4 break-all whitespace-pre-wrap text-zinc-800"
       >
         {shown}
