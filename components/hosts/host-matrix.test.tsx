@@ -66,14 +66,14 @@ describe("HostMatrix", () => {
 
     const gemini = within(row("Gemini CLI"));
     expect(gemini.getByText("2 / 2")).toBeTruthy();
-    expect(gemini.getByText("none")).toBeTruthy();
+    expect(gemini.getByText("none of 1")).toBeTruthy();
     expect(gemini.getByText("every page (loops forever on a repeating cursor)")).toBeTruthy();
     expect(gemini.getByText("a placeholder, never the bytes")).toBeTruthy();
-    expect(within(row("Claude Code")).getByText("user only")).toBeTruthy();
+    expect(within(row("Claude Code")).getByText("user only (1)")).toBeTruthy();
     expect(
       within(row("Claude Code")).getByText("every page (only page 1 before 2.1.147: ? of 2)"),
     ).toBeTruthy();
-    expect(within(row("Codex CLI")).getByText("model")).toBeTruthy();
+    expect(within(row("Codex CLI")).getByText("model (1)")).toBeTruthy();
     expect(within(row("Codex CLI")).getByText("one page a call; the model follows nextCursor")).toBeTruthy();
     expect(within(row("VS Code")).getByText("none seen")).toBeTruthy();
 

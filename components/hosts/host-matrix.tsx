@@ -17,11 +17,7 @@ export interface HostMatrixProps {
   onShowProblems?: (host: HostId) => void;
 }
 
-const TEMPLATES: Record<"model" | "user" | "none", string> = {
-  model: "model",
-  user: "user only",
-  none: "none",
-};
+const TEMPLATES: Record<"model" | "user", string> = { model: "model", user: "user only" };
 
 /**
  * The server panel's Hosts tab: "will my server work in X?", one row per host from its model's
@@ -108,10 +104,11 @@ export function HostMatrix({ session, onShowProblems }: HostMatrixProps) {
                   )}
                 </td>
                 <td className="px-2 py-1.5 text-zinc-700">
-                  {TEMPLATES[row.templates]}
-                  {server.templates.length > 0 && (
-                    <span className="text-zinc-500"> ({server.templates.length})</span>
-                  )}
+                  {server.templates.length === 0
+                    ? "none listed"
+                    : row.templates === "none"
+                      ? `none of ${server.templates.length}`
+                      : `${TEMPLATES[row.templates]} (${server.templates.length})`}
                 </td>
                 <td className="px-2 py-1.5 text-zinc-700">{row.pages}</td>
                 <td className="px-2 py-1.5 text-zinc-700">{row.blobs}</td>
