@@ -76,6 +76,15 @@ describe("HostLens", () => {
     );
   });
 
+  it("Copy mention puts the mention on the clipboard and says Copied", async () => {
+    const user = userEvent.setup();
+    renderLens(DOC, docListed, docContents);
+    const copy = within(mentionOf("Gemini CLI")).getByRole("button", { name: "Copy mention" });
+    await user.click(copy);
+    expect(copy.textContent).toBe("Copied");
+    expect(await navigator.clipboard.readText()).toBe("@demo:demo://docs/a.md");
+  });
+
   it("a blob read: placeholders as text, images from the read's own base64 through <img> only", () => {
     const uri = "demo://images/logo.png";
     const blob = "iVBORw0KGgo=";
