@@ -15,16 +15,6 @@ export function MentionLine({ mention, escaped, showWhy = true }: MentionLinePro
     <div className="flex flex-col gap-1 text-[11px]" aria-label="Mention" role="group">
       <div className="flex flex-wrap items-center gap-2">
         <span className="text-zinc-500">Mention</span>
-        <code
-          className={`rounded px-1 font-mono break-all ${
-            mention.works
-              ? "bg-zinc-100 text-zinc-900"
-              : "bg-rose-50 text-rose-800 line-through decoration-rose-400"
-          }`}
-        >
-          {mention.text}
-        </code>
-        <CopyButton text={mention.text} label="Copy mention" />
         <span
           className={`rounded-full px-1.5 py-px text-[10px] font-semibold ring-1 ring-inset ${
             mention.works
@@ -34,6 +24,14 @@ export function MentionLine({ mention, escaped, showWhy = true }: MentionLinePro
         >
           {mention.works ? "works" : "does not work"}
         </span>
+        <code
+          className={`rounded px-1 font-mono break-all ${
+            mention.works ? "bg-zinc-100 text-zinc-900" : "bg-rose-50 text-rose-800"
+          }`}
+        >
+          {mention.text}
+        </code>
+        <CopyButton text={mention.text} label="Copy mention" />
       </div>
       {showWhy && mention.why && (
         <p className={mention.works ? "text-zinc-600" : "text-rose-800"} data-mention-why>
