@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import type { Problem } from "@/lib/lint/problem";
@@ -49,5 +49,41 @@ describe("ProblemRow", () => {
     await userEvent.click(screen.getByText(/^Evidence/));
     await userEvent.click(screen.getByRole("button", { name: "Show in traffic" }));
     expect(onShowTraffic).toHaveBeenCalledOnce();
+  });
+
+  it("a host problem: its hosts as chips, and the rule's facts with certainty, source and host version", async () => {
+    const code = "host-templates-only";
+    render(
+      <ProblemRow
+        problem={problem({
+          code,
+          severity: "error",
+          specUrl: RULES[code].specUrl,
+          why: RULES[code].why,
+          hosts: ["gemini-cli", "claude-code"],
+        })}
+      />,
+    );
+    const chips = screen.getByRole("list", { name: "Hosts affected" });
+    expect(
+      within(chips)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["Gemini CLI", "Claude Code"]);
+    await userEvent.click(screen.getByText("What the hosts do (2 facts)"));
+    const facts = screen.getByText("What the hosts do (2 facts)").closest("details")!;
+    expect(facts.textContent).toContain("Gemini CLI 0.56.0-nightly.20260806: No resources/templates/list");
+    expect(facts.textContent).toContain("Claude Code 2.1.240: No model tool lists templates");
+    const badges = [...facts.querySelectorAll<HTMLElement>("[data-certainty]")].map(
+      (b) => b.dataset.certainty,
+    );
+    expect(badges).toEqual(["verified", "inferred"]);
+    expect(facts.querySelector('[data-certainty="inferred"]')!.getAttribute("title")).toBe(
+      "inferred: reasoned, not read in the host's code",
+    );
+    const link = within(facts).getByRole("link", { name: "CHANGELOG 2.1.116, #41860 (user report)" });
+    expect(link.getAttribute("href")).toBe("https://github.com/anthropics/claude-code/issues/41860");
+    expect(link.getAttribute("rel")).toBe("noreferrer noopener");
+    expect(link.getAttribute("target")).toBe("_blank");
   });
 });

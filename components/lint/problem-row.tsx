@@ -1,4 +1,7 @@
+import { HostFactLine } from "@/components/hosts/host-fact-line";
+import { HOSTS } from "@/lib/hosts";
 import type { Problem } from "@/lib/lint/problem";
+import { RULES, type Rule } from "@/lib/lint/rules";
 import { safeLinkHref } from "@/lib/security/safe-url";
 
 const SEVERITY_STYLE: Record<Problem["severity"], string> = {
@@ -11,6 +14,8 @@ const SEVERITY_STYLE: Record<Problem["severity"], string> = {
 export function ProblemRow({ problem, onShowTraffic }: { problem: Problem; onShowTraffic?: () => void }) {
   const { evidence } = problem;
   const href = safeLinkHref(problem.specUrl);
+  const rule: Rule = RULES[problem.code];
+  const facts = rule.facts ?? [];
   return (
     <li className="border-b border-zinc-100 px-3 py-2 text-[12px]">
       <div className="flex items-center gap-2">
@@ -21,6 +26,18 @@ export function ProblemRow({ problem, onShowTraffic }: { problem: Problem; onSho
         </span>
         <code className="font-mono text-[11px] text-zinc-700">{problem.code}</code>
         {problem.count > 1 && <span className="text-[11px] text-zinc-500">×{problem.count}</span>}
+        {problem.hosts && problem.hosts.length > 0 && (
+          <ul className="flex flex-wrap gap-1" aria-label="Hosts affected">
+            {problem.hosts.map((id) => (
+              <li
+                key={id}
+                className="rounded-full bg-violet-50 px-1.5 py-px text-[10px] font-medium text-violet-800 ring-1 ring-violet-200 ring-inset"
+              >
+                {HOSTS[id].label}
+              </li>
+            ))}
+          </ul>
+        )}
         {href && (
           <a
             href={href}
@@ -34,6 +51,20 @@ export function ProblemRow({ problem, onShowTraffic }: { problem: Problem; onSho
       </div>
       <p className="mt-1 break-words text-zinc-900">{problem.message}</p>
       <p className="mt-0.5 text-zinc-600">{problem.why}</p>
+      {facts.length > 0 && (
+        <details className="mt-1 text-[11px] text-zinc-600">
+          <summary className="cursor-pointer select-none">
+            What the hosts do ({facts.length} {facts.length === 1 ? "fact" : "facts"})
+          </summary>
+          <ul className="mt-0.5 flex flex-col gap-1">
+            {facts.map(({ host, fact }) => (
+              <li key={`${host} ${fact.text}`} className="flex flex-col">
+                <HostFactLine fact={fact} prefix={`${HOSTS[host].label} ${HOSTS[host].version}`} />
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
       {(evidence.uri || evidence.method || evidence.trafficSeq !== undefined || evidence.excerpt) && (
         <details className="mt-1 text-[11px] text-zinc-600">
           <summary className="cursor-pointer select-none">

@@ -5,6 +5,8 @@ import { downloadJson, downloadText } from "@/components/ui/download";
 import { exportFileName } from "@/components/traffic/export-file-name";
 import { problemsSarifText } from "@/lib/lint/export";
 import { countBySeverity } from "@/lib/lint/count";
+import { matchesHostFilter, type HostFilter } from "@/lib/lint/host-filter";
+import { HOST_IDS, HOSTS } from "@/lib/hosts";
 import type { Problem } from "@/lib/lint/problem";
 import { ProblemRow } from "./problem-row";
 import { useProblemScan, useProblems } from "./use-problems";
@@ -15,6 +17,9 @@ export interface ProblemsPanelProps {
   sessionId: string;
   serverName: string;
   connected: boolean;
+  /** Which problems to show by host: all, the protocol's only, or one host's (kept by the server panel). */
+  hostFilter: HostFilter;
+  onHostFilter: (filter: HostFilter) => void;
   /** Open the traffic tab with this log entry selected. */
   onShowTraffic?: (trafficSeq: number) => void;
 }
@@ -24,7 +29,14 @@ export interface ProblemsPanelProps {
  * its traffic, and "Check this server" to walk and read everything once. Its own module, loaded
  * with next/dynamic only when the tab opens.
  */
-export function ProblemsPanel({ sessionId, serverName, connected, onShowTraffic }: ProblemsPanelProps) {
+export function ProblemsPanel({
+  sessionId,
+  serverName,
+  connected,
+  hostFilter,
+  onHostFilter,
+  onShowTraffic,
+}: ProblemsPanelProps) {
   const { data, error } = useProblems(sessionId);
   const { scan, stop } = useProblemScan(sessionId);
   const [shown, setShown] = useState<Record<Problem["severity"], boolean>>({
@@ -33,7 +45,10 @@ export function ProblemsPanel({ sessionId, serverName, connected, onShowTraffic 
     info: true,
   });
   const problems = useMemo(() => data?.problems ?? [], [data]);
-  const visible = useMemo(() => problems.filter((p) => shown[p.severity]), [problems, shown]);
+  const visible = useMemo(
+    () => problems.filter((p) => shown[p.severity] && matchesHostFilter(p, hostFilter)),
+    [problems, shown, hostFilter],
+  );
   const counts = countBySeverity(problems);
   const state = data?.scan;
   const running = Boolean(state?.running) || scan.isPending;
@@ -54,6 +69,22 @@ export function ProblemsPanel({ sessionId, serverName, connected, onShowTraffic 
             </label>
           ))}
         </fieldset>
+        <label className="flex items-center gap-1 text-zinc-700">
+          Hosts
+          <select
+            value={hostFilter}
+            onChange={(e) => onHostFilter(e.target.value as HostFilter)}
+            className="rounded border border-zinc-300 bg-white px-1 py-px text-[11px] text-zinc-900"
+          >
+            <option value="all">All</option>
+            <option value="protocol">Protocol only</option>
+            {HOST_IDS.map((id) => (
+              <option key={id} value={id}>
+                {HOSTS[id].label}
+              </option>
+            ))}
+          </select>
+        </label>
         {running ? (
           <>
             <span role="status" className="text-zinc-600 tabular-nums">
@@ -120,7 +151,9 @@ export function ProblemsPanel({ sessionId, serverName, connected, onShowTraffic 
         <p className="p-3 text-[12px] text-zinc-500">
           {problems.length === 0
             ? "No problems seen yet. They are found from the traffic as you use the server; “Check this server” reads everything once."
-            : "No problems of the chosen severities."}
+            : hostFilter === "all"
+              ? "No problems of the chosen severities."
+              : `No problems of the chosen severities for ${hostFilter === "protocol" ? "the protocol alone" : HOSTS[hostFilter].label}.`}
         </p>
       ) : (
         <ul className="min-h-0 flex-1 overflow-auto" aria-label="Problems list">

@@ -1,6 +1,7 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { useCallback, useEffect, useId, useState } from "react";
 import { useLiveMarks, useMarkSeen } from "@/components/events/use-live-marks";
 import { useResources } from "@/components/resource-tree/use-resources";
@@ -26,11 +27,22 @@ import { useLastDefined } from "./use-last-defined";
 import { useReadResource } from "./use-read-resource";
 import { ViewerHeader } from "./viewer-header";
 
-type LiveView = "content" | "changes";
-/** Content | Changes for a watched resource. */
+// Its own chunk (the host models), fetched when the tab first opens: the first page stays light.
+const HostLens = dynamic(() => import("@/components/hosts/host-lens").then((m) => m.HostLens), {
+  ssr: false,
+  loading: () => <p className="text-[12px] text-zinc-500">Loading…</p>,
+});
+
+type LiveView = "content" | "changes" | "hosts";
+/** Content | Hosts, and Changes between them for a watched resource. */
 const VIEWS: readonly TabStripTab<LiveView>[] = [
   { id: "content", label: "Content" },
+  { id: "hosts", label: "Hosts" },
+];
+const WATCHED_VIEWS: readonly TabStripTab<LiveView>[] = [
+  { id: "content", label: "Content" },
   { id: "changes", label: "Changes" },
+  { id: "hosts", label: "Hosts" },
 ];
 
 export interface ResourceViewerProps {
@@ -61,7 +73,9 @@ export function ResourceViewer({ session, uri }: ResourceViewerProps) {
   const canWatch = Boolean(session.capabilities?.resources?.subscribe);
   const watch = useWatch(session.id, uri, canWatch).data ?? null;
   const toggle = useWatchToggle(session.id, uri);
-  const [view, setView] = useState<LiveView>("content");
+  const [chosenView, setView] = useState<LiveView>("content");
+  // Changes is a watched resource's; unwatched, its tab is gone and Content shows.
+  const view = chosenView === "changes" && !watch ? "content" : chosenView;
   const [pinned, setPinned] = useState<number | null>(null);
 
   // Opening a resource clears its "updated" dot in the tree; so does leaving it.
@@ -83,6 +97,19 @@ export function ResourceViewer({ session, uri }: ResourceViewerProps) {
   const shown = pinnedKept ?? latest;
   const removed = removedAt !== undefined && list.data !== undefined && !listed;
   const identicalAt = lastUpdate && !lastUpdate.changed ? lastUpdate.at : null;
+
+  const tabs = (
+    <TabStrip
+      label="Resource view"
+      tabs={watch ? WATCHED_VIEWS : VIEWS}
+      current={view}
+      idPrefix={panelId}
+      panelId={panelId}
+      onSelect={setView}
+      className="flex gap-1 border-b border-zinc-200"
+      tabClassName="-mb-px py-1 text-xs"
+    />
+  );
 
   return (
     <div className="flex flex-col gap-4 p-4">
@@ -134,32 +161,28 @@ export function ResourceViewer({ session, uri }: ResourceViewerProps) {
               come.
             </p>
           )}
-          <TabStrip
-            label="Resource view"
-            tabs={VIEWS}
-            current={view}
-            idPrefix={panelId}
-            panelId={panelId}
-            onSelect={setView}
-            className="flex gap-1 border-b border-zinc-200"
-            tabClassName="-mb-px py-1 text-xs"
-          />
+          {tabs}
         </div>
       ) : (
-        lastUpdate && (
-          <p className="text-[11px] text-zinc-500">
-            The server reported an update at {formatClockMs(lastUpdate.at)}; the content below was re-read.
-          </p>
-        )
+        <>
+          {lastUpdate && (
+            <p className="text-[11px] text-zinc-500">
+              The server reported an update at {formatClockMs(lastUpdate.at)}; the content below was re-read.
+            </p>
+          )}
+          {tabs}
+        </>
       )}
 
       <div
         id={panelId}
-        role={watch ? "tabpanel" : undefined}
-        aria-labelledby={watch ? `${panelId}-${view}` : undefined}
+        role="tabpanel"
+        aria-labelledby={`${panelId}-${view}`}
         className="flex flex-col gap-3"
       >
-        {watch && view === "changes" && shown !== undefined ? (
+        {view === "hosts" ? (
+          <HostLens session={session} uri={uri} />
+        ) : watch && view === "changes" && shown !== undefined ? (
           <ChangesView sessionId={session.id} uri={uri} versions={versions} version={shown} />
         ) : watch && pinnedKept !== null ? (
           <PinnedVersion

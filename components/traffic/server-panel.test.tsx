@@ -43,19 +43,20 @@ describe("ServerPanel", () => {
       "Traffic",
       "Notifications",
       "Problems",
+      "Hosts",
       "stderr",
       "Tools",
       "Restart on change",
     ]);
     expect(selectedTabs()).toEqual([]);
     expect(screen.queryByRole("tabpanel")).toBeNull();
-    expect(screen.getAllByRole("tab").map((t) => t.tabIndex)).toEqual([0, -1, -1, -1, -1, -1]);
+    expect(screen.getAllByRole("tab").map((t) => t.tabIndex)).toEqual([0, -1, -1, -1, -1, -1, -1]);
     expect(tab("Traffic").getAttribute("aria-controls")).toBeNull();
   });
 
   it("gives a remote server Sign-in instead of stderr and Restart on change", () => {
     showPanel(httpSession());
-    expect(tabNames()).toEqual(["Traffic", "Notifications", "Problems", "Tools", "Sign-in"]);
+    expect(tabNames()).toEqual(["Traffic", "Notifications", "Problems", "Hosts", "Tools", "Sign-in"]);
   });
 
   it("opens a tab's panel when it is chosen, and closes it when it is chosen again", async () => {

@@ -7,6 +7,7 @@ import { FileWatchStatusLine } from "@/components/restart-on-change/file-watch-s
 import { RestartOnChangeTab } from "@/components/restart-on-change/restart-on-change-tab";
 import { TabStrip } from "@/components/ui/tab-strip";
 import type { SessionSummary } from "@/lib/api/contract";
+import type { HostFilter } from "@/lib/lint/host-filter";
 import { StderrConsole } from "./stderr-console";
 import { ToolsTab } from "./tools-tab";
 import { TrafficLog } from "./traffic-log";
@@ -17,11 +18,18 @@ const ProblemsPanel = dynamic(() => import("@/components/lint/problems-panel").t
   loading: () => <p className="p-3 text-[12px] text-zinc-500">Loading…</p>,
 });
 
-type PanelTab = "traffic" | "notifications" | "problems" | "stderr" | "tools" | "auth" | "watch";
+// The host models, likewise: fetched when the Hosts tab first opens.
+const HostMatrix = dynamic(() => import("@/components/hosts/host-matrix").then((m) => m.HostMatrix), {
+  ssr: false,
+  loading: () => <p className="p-3 text-[12px] text-zinc-500">Loading…</p>,
+});
+
+type PanelTab = "traffic" | "notifications" | "problems" | "hosts" | "stderr" | "tools" | "auth" | "watch";
 const TABS: readonly { id: PanelTab; label: string }[] = [
   { id: "traffic", label: "Traffic" },
   { id: "notifications", label: "Notifications" },
   { id: "problems", label: "Problems" },
+  { id: "hosts", label: "Hosts" },
   { id: "stderr", label: "stderr" },
   { id: "tools", label: "Tools" },
   { id: "watch", label: "Restart on change" },
@@ -37,6 +45,7 @@ export function ServerPanel({ session }: { session: SessionSummary }) {
     traffic: "",
     notifications: "",
     problems: "",
+    hosts: "",
     stderr: "",
     tools: "",
     auth: "",
@@ -50,6 +59,8 @@ export function ServerPanel({ session }: { session: SessionSummary }) {
   const tab = tabs.some((t) => t.id === chosen) ? chosen : "traffic";
   /** A problem's evidence opened in the traffic tab (the log remounts with it selected). */
   const [focusSeq, setFocusSeq] = useState<number | undefined>(undefined);
+  /** The Problems tab's host filter: kept here so the Hosts tab can open it on one host. */
+  const [problemsHost, setProblemsHost] = useState<HostFilter>("all");
   const baseId = useId();
   const panelId = `${baseId}-panel`;
   const setFilter = (value: string) => setFilters((f) => ({ ...f, [tab]: value }));
@@ -117,10 +128,20 @@ export function ServerPanel({ session }: { session: SessionSummary }) {
               sessionId={session.id}
               serverName={session.name}
               connected={session.status === "connected"}
+              hostFilter={problemsHost}
+              onHostFilter={setProblemsHost}
               onShowTraffic={(seq) => {
                 setFocusSeq(seq);
                 setFilters((f) => ({ ...f, traffic: "" }));
                 choose("traffic");
+              }}
+            />
+          ) : tab === "hosts" ? (
+            <HostMatrix
+              session={session}
+              onShowProblems={(host) => {
+                setProblemsHost(host);
+                choose("problems");
               }}
             />
           ) : tab === "auth" ? (

@@ -130,6 +130,16 @@ describe("@-mentions against Gemini CLI's own parser", () => {
       expect(geminiMention("docs", uri)?.works).toBe(survives);
     });
 
+  it("a server name with whitespace cuts the mention as a URI's would; escaped, it works", () => {
+    expect(geminiMention("my server", "demo://a")).toEqual({
+      text: "@my server:demo://a",
+      works: false,
+      why: "Typed as is, the mention is cut at the whitespace in the server name “my server”. Escaped, it works: @my\\ server:demo://a",
+    });
+    expect(parsedByGemini("@my\\ server:demo://a")).toBe("@my\\ server:demo://a");
+    expect(geminiMention("a:b c", "demo://a")?.why).toMatch(/^The server name “a:b c” contains “:”/);
+  });
+
   it("a server name with “:” can never be addressed", () => {
     const m = geminiMention("plugin:p:s", "demo://a");
     expect(m).toMatchObject({ text: "@plugin:p:s:demo://a", works: false });

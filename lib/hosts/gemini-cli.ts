@@ -2,7 +2,17 @@
  * Gemini CLI as data: how it lists, reads and @-mentions a server's resources, with the line of
  * its code each behaviour comes from. A new release is a change here (and in its tests).
  */
-import { blobBytes, blobOf, escapedMention, fact, mentionBreak, mimeOf, note, textOf } from "./shared";
+import {
+  blobBytes,
+  blobOf,
+  escapedMention,
+  fact,
+  MENTION_STOP,
+  mentionBreak,
+  mimeOf,
+  note,
+  textOf,
+} from "./shared";
 import type { HostModel, HostReadView, LensNote, ReadInput, ServerView } from "./types";
 
 const COMMIT = "5411f113cafae26161b4969b0237b8e1e024e2c2";
@@ -137,6 +147,14 @@ export function geminiMention(serverName: string, uri: string): HostReadView["me
       text,
       works: false,
       why: `The server name “${serverName}” contains “:”; Gemini CLI splits at the first colon, so no mention can reach this server. Rename it in settings.json.`,
+    };
+  // The parser stops in the name as it does in the URI (a config key may hold spaces).
+  const nameStop = MENTION_STOP.exec(serverName);
+  if (nameStop)
+    return {
+      text,
+      works: false,
+      why: `Typed as is, the mention is cut at the ${/\s/.test(nameStop[0]) ? "whitespace" : `“${nameStop[0]}”`} in the server name “${serverName}”. Escaped, it works: ${escapedMention(text)}`,
     };
   const broken = mentionBreak(uri);
   if (broken)
