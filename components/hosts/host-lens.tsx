@@ -7,7 +7,7 @@ import { Spinner } from "@/components/ui/spinner";
 import type { SessionSummary } from "@/lib/api/contract";
 import { isApiError } from "@/lib/api/api-client";
 import { HOST_IDS, HOSTS, type HostId } from "@/lib/hosts";
-import { readInputOf } from "@/lib/hosts/views";
+import { readInputOf, serverViewOf } from "@/lib/hosts/read-input";
 import { CertaintyBadge } from "./certainty-badge";
 import { HostReadCard } from "./host-read-card";
 import { ServerNameField } from "./server-name-field";
@@ -32,16 +32,23 @@ export function HostLens({ session, uri }: HostLensProps) {
   const error = read.data === undefined && read.isError ? read.error : null;
   const input = useMemo(
     () =>
-      readInputOf({
-        serverName,
+      readInputOf(
+        // The same inputs as the `hosts` command builds from its session (lib/hosts/read-input.ts).
+        serverViewOf(
+          serverName,
+          session.capabilities,
+          {
+            ...(list.data ? { items: list.data.resources, pages: list.data.pages } : {}),
+            ...(list.error ? { error: list.error.message } : {}),
+          },
+          {},
+        ),
         uri,
-        listed: list.data?.resources,
-        ...(read.data ? { contents: read.data.contents } : {}),
-        ...(error
+        error
           ? { error: { message: error.message, code: isApiError(error) ? error.mcpCode : undefined } }
-          : {}),
-      }),
-    [serverName, uri, list.data, read.data, error],
+          : { contents: read.data?.contents ?? [] },
+      ),
+    [serverName, session.capabilities, uri, list.data, list.error, read.data, error],
   );
 
   const toggle = (id: HostId) =>

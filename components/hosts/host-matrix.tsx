@@ -6,7 +6,7 @@ import { useResources } from "@/components/resource-tree/use-resources";
 import { useTemplates } from "@/components/templates/use-templates";
 import type { SessionSummary } from "@/lib/api/contract";
 import { HOST_IDS, HOSTS, type HostId } from "@/lib/hosts";
-import { serverViewOf } from "@/lib/hosts/views";
+import { serverViewOf } from "@/lib/hosts/read-input";
 import { ListToolDetails } from "./list-tool-details";
 import { ServerNameField } from "./server-name-field";
 import { useHostServerName } from "./use-host-server-name";
@@ -33,13 +33,15 @@ export function HostMatrix({ session, onShowProblems }: HostMatrixProps) {
 
   const server = useMemo(
     () =>
-      serverViewOf({
-        name: serverName,
-        capabilities: session.capabilities,
-        ...(resources.data ? { resources: resources.data } : {}),
-        ...(templates.data ? { templates: templates.data } : {}),
-        ...(resources.error ? { listError: resources.error.message } : {}),
-      }),
+      serverViewOf(
+        serverName,
+        session.capabilities,
+        {
+          ...(resources.data ? { items: resources.data.resources, pages: resources.data.pages } : {}),
+          ...(resources.error ? { error: resources.error.message } : {}),
+        },
+        templates.data ? { items: templates.data.resourceTemplates } : {},
+      ),
     [serverName, session.capabilities, resources.data, templates.data, resources.error],
   );
   const rows = useMemo(() => HOST_IDS.map((id) => HOSTS[id].reach(server)), [server]);

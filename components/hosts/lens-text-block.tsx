@@ -3,7 +3,7 @@
 import { useMemo, useState } from "react";
 import { CopyButton } from "@/components/resource-viewer/copy-button";
 import { useCopy } from "@/components/ui/use-copy";
-import { clipForDisplay } from "@/lib/hosts/views";
+import { clipForDisplay } from "@/lib/hosts/clip";
 
 /**
  * The DOM gets at most this many characters of a block: a 10 MB read shown by four hosts would
