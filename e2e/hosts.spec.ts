@@ -50,11 +50,18 @@ test("a doc through each host, a server name that breaks the mention, the matrix
   expect((await geminiRead.textContent())!.startsWith(docText)).toBe(true);
   expect(await geminiRead.textContent()).toBe(`${docText}\n`);
 
-  // The session's own name (the demo's title) holds spaces: Gemini CLI's parser stops there.
+  // Not from a config, so the name is the server's own (serverInfo.name), as the hosts command's.
   const field = lens.getByRole("textbox", { name: "Server name in the host's config" });
-  await expect(field).toHaveValue(session.name);
+  const own = session.serverInfo!.name;
+  await expect(field).toHaveValue(own);
   const mention = gemini.getByRole("group", { name: "Mention" });
+  await expect(mention.getByText(`@${own}:${uri}`, { exact: true })).toBeVisible();
+  await expect(mention.getByText("works", { exact: true })).toBeVisible();
+
+  // The demo's title (the inspector's label) holds spaces: Gemini CLI's parser stops there.
+  await field.fill(session.name);
   await expect(mention.getByText(`@${session.name}:${uri}`, { exact: true })).toBeVisible();
+  await expect(mention.getByText("does not work", { exact: true })).toBeVisible();
 
   await field.fill("demo");
   await expect(mention.getByText(`@demo:${uri}`, { exact: true })).toBeVisible();

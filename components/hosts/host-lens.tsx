@@ -11,7 +11,7 @@ import { readInputOf, serverViewOf } from "@/lib/hosts/read-input";
 import { CertaintyBadge } from "./certainty-badge";
 import { HostReadCard } from "./host-read-card";
 import { ServerNameField } from "./server-name-field";
-import { useHostServerName } from "./use-host-server-name";
+import { defaultHostServerName, useHostServerName } from "./use-host-server-name";
 
 export interface HostLensProps {
   session: SessionSummary;
@@ -26,7 +26,10 @@ export interface HostLensProps {
 export function HostLens({ session, uri }: HostLensProps) {
   const read = useReadResource(session.id, uri, true);
   const list = useResources(session.id, true);
-  const [serverName, setServerName, resetServerName] = useHostServerName(session.id, session.name);
+  const [serverName, setServerName, resetServerName] = useHostServerName(
+    session.id,
+    defaultHostServerName(session),
+  );
   const [collapsed, setCollapsed] = useState<ReadonlySet<HostId>>(() => new Set());
 
   const error = read.data === undefined && read.isError ? read.error : null;
@@ -64,7 +67,7 @@ export function HostLens({ session, uri }: HostLensProps) {
     <div className="flex flex-col gap-3" aria-label="Hosts" role="group">
       <ServerNameField
         value={serverName}
-        sessionName={session.name}
+        sessionName={defaultHostServerName(session)}
         onChange={setServerName}
         onReset={resetServerName}
       />

@@ -9,7 +9,7 @@ import { HOST_IDS, HOSTS, type HostId } from "@/lib/hosts";
 import { serverViewOf } from "@/lib/hosts/read-input";
 import { ListToolDetails } from "./list-tool-details";
 import { ServerNameField } from "./server-name-field";
-import { useHostServerName } from "./use-host-server-name";
+import { defaultHostServerName, useHostServerName } from "./use-host-server-name";
 
 export interface HostMatrixProps {
   session: SessionSummary;
@@ -25,7 +25,10 @@ const TEMPLATES: Record<"model" | "user", string> = { model: "model", user: "use
  * server. Built from the listings in the cache; its own chunk, loaded when the tab opens.
  */
 export function HostMatrix({ session, onShowProblems }: HostMatrixProps) {
-  const [serverName, setServerName, resetServerName] = useHostServerName(session.id, session.name);
+  const [serverName, setServerName, resetServerName] = useHostServerName(
+    session.id,
+    defaultHostServerName(session),
+  );
   const listing = session.status === "connected" && Boolean(session.capabilities?.resources);
   const resources = useResources(session.id, listing);
   const templates = useTemplates(session.id, listing);
@@ -51,7 +54,7 @@ export function HostMatrix({ session, onShowProblems }: HostMatrixProps) {
     <div className="scrollbar-thin flex h-full min-h-0 flex-col gap-2 overflow-auto p-2" aria-label="Hosts">
       <ServerNameField
         value={serverName}
-        sessionName={session.name}
+        sessionName={defaultHostServerName(session)}
         onChange={setServerName}
         onReset={resetServerName}
       />

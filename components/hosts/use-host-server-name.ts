@@ -21,7 +21,20 @@ export function setHostServerName(sessionId: string, name: string | null): void 
   for (const listener of listeners) listener();
 }
 
-/** The name hosts know the server by: the user's, else the session's (a config's key when imported). */
+/**
+ * The name a host's config would give this server when nobody chose one: the config's key when it
+ * came from a config (`hostName`), else the server's own `serverInfo.name` (what the `hosts`
+ * command uses too), else the inspector's label.
+ */
+export function defaultHostServerName(session: {
+  name: string;
+  hostName?: string;
+  serverInfo: { name?: string } | null;
+}): string {
+  return session.hostName ?? (session.serverInfo?.name || session.name);
+}
+
+/** The name hosts know the server by: the user's, else defaultHostServerName's. */
 export function useHostServerName(
   sessionId: string,
   sessionName: string,

@@ -81,6 +81,8 @@ export interface SessionError {
 export interface SessionSummary {
   id: string;
   name: string;
+  /** The name given at launch (a config's key, `--server`): the one hosts put before URIs. */
+  hostName?: string;
   status: SessionStatus;
   launch: LaunchSummary;
   transport: TransportDetails;

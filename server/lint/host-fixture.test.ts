@@ -29,8 +29,8 @@ function hostFixture(flags: string[]): StdioLaunch {
   };
 }
 
-async function scanned(launch: StdioLaunch, then?: (s: McpSession) => Promise<void> | void) {
-  const { session } = openSession(sessions, launch, { requestTimeoutMs: 10_000, maxPages: 20 });
+async function scanned(launch: StdioLaunch, then?: (s: McpSession) => Promise<void> | void, name?: string) {
+  const { session } = openSession(sessions, launch, { requestTimeoutMs: 10_000, maxPages: 20 }, name);
   await session.connect();
   const state = await new ProblemScan(session).run();
   await then?.(session);
@@ -42,7 +42,8 @@ const hostProblems = (problems: Problem[]) => problems.filter((p) => p.code.star
 const hostCodes = (problems: Problem[]) => [...new Set(hostProblems(problems).map((p) => p.code))].sort();
 
 describe("host fixture: each host rule fires on the flag that trips it", () => {
-  const cases: [string, string[], HostRuleCode[], ((s: McpSession) => Promise<void> | void)?][] = [
+  type Then = (s: McpSession) => Promise<void> | void;
+  const cases: [string, string[], HostRuleCode[], Then?, string?][] = [
     ["resources never asked for", ["no-capability"], ["host-no-resources-capability"]],
     ["a failing list", ["list-fails"], ["host-list-fails"]],
     ["a nameless resource", ["schema-invalid"], ["host-list-schema-invalid"]],
@@ -82,12 +83,13 @@ describe("host fixture: each host rule fires on the flag that trips it", () => {
       },
     ],
     [
-      "a name with “:”",
+      "a config name with “:”",
       [],
       ["host-server-name-chars", "host-server-name-colon"],
-      (s) => s.rename("plugin:p:s"),
+      undefined,
+      "plugin:p:s",
     ],
-    ["a name with a space", [], ["host-server-name-chars"], (s) => s.rename("my docs")],
+    ["a config name with a space", [], ["host-server-name-chars"], undefined, "my docs"],
   ];
 
   it("the cases cover every host rule", () => {
@@ -95,9 +97,9 @@ describe("host fixture: each host rule fires on the flag that trips it", () => {
     expect(HOST_RULE_CODES.filter((c) => !covered.has(c))).toEqual([]);
   });
 
-  for (const [what, flags, expected, then] of cases)
+  for (const [what, flags, expected, then, name] of cases)
     it(`${what} (${flags.join(", ") || "no flag"}) → exactly ${expected.join(", ")}`, async () => {
-      const { problems } = await scanned(hostFixture(flags), then);
+      const { problems } = await scanned(hostFixture(flags), then, name);
       expect(hostCodes(problems), JSON.stringify(hostProblems(problems), null, 1)).toEqual(expected);
       for (const p of hostProblems(problems)) {
         const rule = HOST_RULES[p.code as HostRuleCode];
@@ -107,11 +109,12 @@ describe("host fixture: each host rule fires on the flag that trips it", () => {
       }
     });
 
-  it("a renamed server is judged afresh: the old name's findings go", async () => {
-    const { session } = await scanned(hostFixture([]), (s) => s.rename("plugin:p:s"));
-    expect(hostCodes(session.lint.list())).toEqual(["host-server-name-chars", "host-server-name-colon"]);
-    session.rename("docs");
+  it("the inspector's own label is not the host's name: a rename (or “demo (2)”) is not judged", async () => {
+    const { session } = await scanned(hostFixture([]), (s) => s.rename("host-fixture (2)"));
     expect(hostCodes(session.lint.list())).toEqual([]);
+    expect(session.summary().hostName).toBeUndefined();
+    const named = await scanned(hostFixture([]), undefined, "docs");
+    expect(named.session.summary()).toMatchObject({ name: "docs", hostName: "docs" });
   });
 });
 

@@ -271,15 +271,7 @@ export class TrafficLinter {
   /** The name the host's config gives this server (a config import, `--server`): host rules judge it. */
   setServerName(name: string): void {
     this.serverName = name;
-    // A renamed server is judged afresh: the old name's findings go.
-    let dropped = false;
-    for (const [key, p] of this.problems)
-      if (p.code === "host-server-name-colon" || p.code === "host-server-name-chars") {
-        this.problems.delete(key);
-        dropped = true;
-      }
     this.addAll(hosts.checkHostServerName(name), {});
-    if (dropped) this.changed();
   }
 
   /** A not-found probe's answer (the active scan reads a URI no server has). */

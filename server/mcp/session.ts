@@ -191,8 +191,9 @@ export class McpSession {
   }
 
   rename(name: string): void {
+    // The inspector's label (a user's, or "demo (2)" beside another demo), not the host config's
+    // name: host rules judge only the launch name (hostName).
     this.name = name;
-    this.lint.setServerName(name);
     this.changed();
   }
 

@@ -24,13 +24,25 @@ export function closedAfterEachTest(): McpSession[] {
  * An McpSession called directly (no route in between), its events collected, and a way to wait
  * for one (`from`: only events after that index). Pushed onto `sessions` for the caller to close.
  */
-export function openSession(sessions: McpSession[], launch: LaunchSpec, config: Partial<McpConfig> = {}) {
+export function openSession(
+  sessions: McpSession[],
+  launch: LaunchSpec,
+  config: Partial<McpConfig> = {},
+  /** The name given at launch, as a config's key would be. */
+  name?: string,
+) {
   const events: InspectorEvent[] = [];
   const waiters = new Set<() => void>();
-  const session = new McpSession("test", launch, { ...readConfig(), ...config }, (e) => {
-    events.push(e);
-    for (const w of waiters) w();
-  });
+  const session = new McpSession(
+    "test",
+    launch,
+    { ...readConfig(), ...config },
+    (e) => {
+      events.push(e);
+      for (const w of waiters) w();
+    },
+    name,
+  );
   sessions.push(session);
   const waitFor = <T extends InspectorEvent>(match: (e: InspectorEvent) => e is T, ms = 10_000, from = 0) =>
     new Promise<T>((resolve, reject) => {

@@ -9,6 +9,7 @@ export function sessionSummary(
   session: {
     id: string;
     name: string;
+    hostName: string | undefined;
     launch: LaunchSpec;
     startedAt: Date;
     undeclaredNotifications: number;
@@ -21,6 +22,7 @@ export function sessionSummary(
   return {
     id: session.id,
     name: session.name,
+    ...(session.hostName !== undefined ? { hostName: session.hostName } : {}),
     status: c.status,
     // Env values stay in the session (the recorder and "same launch" matching read them server-side).
     launch: launchSummary(session.launch),
