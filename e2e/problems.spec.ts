@@ -19,9 +19,10 @@ test("a misbehaving server: passive problems, the count badge, Check this server
   await expect(inspector.tree).toBeVisible({ timeout: 20_000 });
 
   // Found from the traffic the page caused by itself (listing every page): no scan yet. Two are the
-  // spec's; two the hosts' (its template matches nothing listed; its list has a second page).
+  // spec's; three the hosts' (its template matches nothing listed and has no completion; its list
+  // has a second page).
   const card = inspector.serverCard("lint-fixture");
-  await expect(card.getByText(/^4 problems$/)).toBeVisible({ timeout: 10_000 });
+  await expect(card.getByText(/^5 problems$/)).toBeVisible({ timeout: 10_000 });
 
   await page.getByRole("tab", { name: "Problems" }).click();
   const panel = page.getByRole("tabpanel");
@@ -34,7 +35,7 @@ test("a misbehaving server: passive problems, the count badge, Check this server
   await expect(panel.getByText(/Checked: 3 of 3 read/)).toBeVisible({ timeout: 20_000 });
   await expect(list.getByText("size-mismatch", { exact: true })).toBeVisible();
   await expect(list.getByText(/is listed with size 999 but the read returned 5 bytes/)).toBeVisible();
-  await expect(card.getByText(/^5 problems$/)).toBeVisible();
+  await expect(card.getByText(/^6 problems$/)).toBeVisible();
   const spec = list
     .getByRole("listitem")
     .filter({ hasText: "size-mismatch" })
@@ -62,6 +63,7 @@ test("a misbehaving server: passive problems, the count badge, Check this server
     "host-codex-paging",
     "host-past-first-page",
     "host-templates-only",
+    "host-templates-without-completion",
     "size-mismatch",
     "stdout-not-jsonrpc",
   ]);
