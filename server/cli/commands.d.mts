@@ -4,6 +4,6 @@ export interface Command {
   keepsWord: boolean;
   summary: string;
 }
-export const COMMANDS: readonly Command[];
-export function closestWord(word: string, candidates: readonly string[]): string | undefined;
-export function closestCommand(word: string): string | undefined;
+export declare const COMMANDS: readonly Command[];
+export declare function closestWord(word: string, candidates: readonly string[]): string | undefined;
+export declare function closestCommand(word: string): string | undefined;
