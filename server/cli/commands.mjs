@@ -53,7 +53,7 @@ function distance(a, b) {
  */
 export function closestWord(word, candidates) {
   const w = word.toLowerCase();
-  if (/[./\\:=]/.test(w) || candidates.includes(w)) return undefined;
+  if (/[./\\:=]/.test(w) || candidates.includes(word)) return undefined;
   let best;
   let bestDistance = Infinity;
   for (const c of candidates) {

@@ -105,8 +105,12 @@ export function parseOneShot<T extends ParseArgsOptionsConfig>(
     }
   }
   const passOn = own.filter((_, i) => !mine.has(i));
+  // Not strict, node:util also has a value for each option it did not know: those are the server's.
+  const values = Object.fromEntries(
+    Object.entries(parsed.values).filter(([name]) => Object.hasOwn(command.options, name)),
+  ) as Values<T>;
   return {
-    values: parsed.values,
+    values,
     words,
     serverArgs: dash < 0 ? passOn : [...passOn, ...argv.slice(dash)],
   };
