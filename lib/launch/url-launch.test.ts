@@ -2,8 +2,10 @@ import { describe, expect, it } from "vitest";
 import { checkHeaders, looksLikeUrl, parseServerUrl } from "./url-launch";
 
 describe("looksLikeUrl", () => {
-  it("takes a paste that starts with http:// or https:// as a URL, and a command line not", () => {
+  it("takes a paste that starts with http(s):// or ws(s):// as a URL, and a command line not", () => {
     expect(looksLikeUrl("  HTTPS://example.test/mcp\n")).toBe(true);
+    expect(looksLikeUrl("ws://127.0.0.1:3005/mcp")).toBe(true);
+    expect(looksLikeUrl("WSS://example.test/mcp")).toBe(true);
     expect(looksLikeUrl("http://127.0.0.1:3001/sse")).toBe(true);
     expect(looksLikeUrl("npx -y mcp-remote https://example.test/mcp")).toBe(false);
     expect(looksLikeUrl("ftp://example.test/")).toBe(false);
@@ -21,6 +23,8 @@ describe("parseServerUrl", () => {
       ["https://mcp.example.test/mcp", "mcp.example.test", false],
       ["http://10.0.0.2:3001/mcp", "10.0.0.2:3001", false],
       ["http://127.0.0.1.example.test/", "127.0.0.1.example.test", false],
+      ["ws://127.0.0.1:3005/mcp", "127.0.0.1:3005", true],
+      ["wss://mcp.example.test/ws", "mcp.example.test", false],
     ];
     for (const [url, host, loopback] of cases) {
       expect(parseServerUrl(url), url).toEqual({ ok: true, target: { url, host, loopback } });
@@ -37,7 +41,7 @@ describe("parseServerUrl", () => {
   it("refuses what the API refuses, with its reason", () => {
     expect(parseServerUrl("https://user:pw@example.test/")).toEqual({
       ok: false,
-      message: "expected an http:// or https:// URL without user:password@",
+      message: "expected an http://, https://, ws:// or wss:// URL without user:password@",
     });
     expect(parseServerUrl("http://").ok).toBe(false);
   });
