@@ -111,6 +111,19 @@ export function transportUrlProblem(url: string, choice: HttpTransportChoice): s
     : `A ${scheme}// URL is a WebSocket server: choose the WebSocket transport (or Auto), not ${t.label}.`;
 }
 
+/** The transports a URL can be spoken to with (the review step offers only these), `auto` first. */
+export function transportsForUrl(url: string): HttpTransportChoice[] {
+  let scheme: string;
+  try {
+    scheme = new URL(url).protocol;
+  } catch {
+    return httpTransportChoices;
+  }
+  return httpTransportChoices.filter((c) =>
+    (HTTP_TRANSPORTS[c].schemes as readonly string[]).includes(scheme),
+  );
+}
+
 export const WEBSOCKET_OAUTH_MESSAGE =
   "OAuth sign-in is not available over WebSocket (as in Claude Code, WebSocket servers take headers only): give an API key or an Authorization header instead.";
 
