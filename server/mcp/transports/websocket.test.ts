@@ -4,8 +4,11 @@
  * port nothing listens on. Each failure is a real socket doing the wrong thing and must end as
  * one specific sentence, never a hang.
  */
+import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
-import type { Socket } from "node:net";
+import { createServer as createHttpsServer } from "node:https";
+import { createServer as createNetServer, type Socket } from "node:net";
+import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { HttpTransportChoice, LaunchSpec } from "@/lib/api/contract";
 import type { InspectorEvent } from "@/lib/api/events";
@@ -133,12 +136,39 @@ describe("a WebSocket MCP server", () => {
     );
   });
 
-  it("a redirect to another origin is not followed, and says where it pointed", async () => {
+  it("a redirect to another origin is not followed (the other origin hears nothing), and says where it pointed", async () => {
     const { session } = open(remote(`${ws}/redirect`, "websocket", { "X-Api-Key": "fixture-key" }));
     const err = await startFailure(session);
     expect(err.message).toContain(
       `redirected the WebSocket upgrade (HTTP 302 to "ws://localhost:${fixture.port}/mcp"); not followed`,
     );
+    // A collector on another port: the redirect names it, and no connection may reach it.
+    let reached = 0;
+    const collector = createNetServer((socket) => {
+      reached++;
+      socket.destroy();
+    });
+    await new Promise<void>((r) => collector.listen(0, "127.0.0.1", r));
+    try {
+      const { port } = collector.address() as { port: number };
+      const to = encodeURIComponent(`ws://127.0.0.1:${port}/mcp`);
+      const redirected = open(remote(`${ws}/redirect?to=${to}`, "auto", { "X-Api-Key": "fixture-key" }));
+      expect((await startFailure(redirected.session)).message).toMatch(/; not followed/);
+      expect(reached).toBe(0);
+    } finally {
+      await new Promise((r) => collector.close(r));
+    }
+  });
+
+  it("a request the server never answers fails at the request timeout; the session stays usable", async () => {
+    const { session } = open(remote(`${ws}/mcp`), { ...quick, requestTimeoutMs: 500 });
+    await session.connect();
+    const t0 = Date.now();
+    const err = await session.read("fixture://hang").catch((e: unknown) => e);
+    expect((err as Error).message).toMatch(/timed out/i);
+    expect(Date.now() - t0).toBeLessThan(3_000);
+    expect(session.status).toBe("connected");
+    expect(textOf(await session.read("fixture://hello"))).toBe("hello over WebSocket");
   });
 
   it("a message over the size cap ends the connection with the same words as HTTP and stdio", async () => {
@@ -176,6 +206,25 @@ describe("what is not a WebSocket MCP server", () => {
     expect((await startFailure(session)).message).toBe(
       `Connection refused by 127.0.0.1:${port}: is the server running on that port?`,
     );
+  });
+
+  it("wss:// to a self-signed certificate: a TLS error (verification stays on)", async () => {
+    const tls = path.join(process.cwd(), "e2e/fixtures/tls");
+    const server = createHttpsServer(
+      { key: readFileSync(path.join(tls, "key.pem")), cert: readFileSync(path.join(tls, "cert.pem")) },
+      (_req, res) => res.writeHead(404).end(),
+    );
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    try {
+      const { port } = server.address() as { port: number };
+      const { session } = open(remote(`wss://127.0.0.1:${port}/mcp`));
+      expect((await startFailure(session)).message).toMatch(
+        /^TLS error talking to 127\.0\.0\.1:\d+: (SELF_SIGNED_CERT_IN_CHAIN|DEPTH_ZERO_SELF_SIGNED_CERT)\.$/,
+      );
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
   });
 
   it("a plain HTTP server answering 200 to the upgrade", async () => {
