@@ -63,7 +63,10 @@ export const serverLaunchSchema = z.union([
     .strict(),
   z
     .object({
-      url: z.string().min(1).describe("The server's URL (http, https, ws or wss); may hold ${VAR} references."),
+      url: z
+        .string()
+        .min(1)
+        .describe("The server's URL (http, https, ws or wss); may hold ${VAR} references."),
       transport: z
         .enum(httpTransportChoices)
         .default("auto")
