@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkHeaders, looksLikeUrl, parseServerUrl } from "./url-launch";
+import { checkHeaders, looksLikeUrl, parseServerUrl, urlWarnings } from "./url-launch";
 
 describe("looksLikeUrl", () => {
   it("takes a paste that starts with http(s):// or ws(s):// as a URL, and a command line not", () => {
@@ -69,5 +69,24 @@ describe("checkHeaders", () => {
   it("refuses more than 64 headers, as the API does", () => {
     const rows = Array.from({ length: 65 }, (_, i) => ({ id: i + 1, name: `X-H${i}`, value: "v" }));
     expect(checkHeaders(rows).errors.get(65)).toBe("at most 64 headers");
+  });
+});
+
+describe("urlWarnings", () => {
+  const target = (url: string) => {
+    const parsed = parseServerUrl(url);
+    if (!parsed.ok) throw new Error(parsed.message);
+    return parsed.target;
+  };
+  it("warns that headers travel unencrypted over plain http or ws to another machine, not over https or wss", () => {
+    const messages = (url: string) => urlWarnings(target(url), ["X-Api-Key"]).map((w) => w.message);
+    expect(messages("ws://10.0.0.2:3005/mcp")).toContain(
+      "Plain ws to another machine: the headers you add travel unencrypted.",
+    );
+    expect(messages("http://10.0.0.2:3005/mcp")).toContain(
+      "Plain http to another machine: the headers you add travel unencrypted.",
+    );
+    for (const url of ["wss://10.0.0.2/mcp", "https://10.0.0.2/mcp", "ws://127.0.0.1:3005/mcp"])
+      expect(messages(url).some((m) => m.includes("unencrypted"))).toBe(false);
   });
 });
