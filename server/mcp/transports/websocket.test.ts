@@ -20,6 +20,7 @@ import { launchProblem } from "../launch";
 import { SessionStartError } from "../session-errors";
 import type { McpSession } from "../session";
 import { MessageTooLargeError, TransportRequestError } from "./owned";
+import { OwnedWebSocketTransport } from "./websocket";
 
 const sessions: McpSession[] = [];
 let fixture: HttpServerHandle;
@@ -196,6 +197,54 @@ describe("a WebSocket MCP server", () => {
     await session.reconnect();
     expect(session.status).toBe("connected");
     expect(textOf(await session.read("fixture://hello"))).toBe("hello over WebSocket");
+  });
+});
+
+describe("a WebSocket server that goes away", () => {
+  it("its process ends: the session is disconnected at once with the close code", async () => {
+    const own = await startFixtureHttp("e2e/fixtures/servers/ws-server.mjs");
+    try {
+      const { session } = open(remote(`${own.url.replace(/^http:/, "ws:")}/mcp`));
+      await session.connect();
+      await own.stop();
+      await expect.poll(() => session.status, { timeout: 5_000 }).toBe("disconnected");
+      expect(session.summary().error?.message).toBe(
+        `127.0.0.1:${own.port} closed the WebSocket (code 1006: the connection dropped without a close frame).`,
+      );
+    } finally {
+      await own.stop();
+    }
+  });
+
+  it("it stops answering pings (gone without a close): the connection ends, saying so", async () => {
+    const transport = new OwnedWebSocketTransport(remote(`${ws}/no-pong`), {
+      maxMessageBytes: 1024 * 1024,
+      connectTimeoutMs: 3_000,
+      pingIntervalMs: 150,
+      onLog: () => undefined,
+    });
+    const closed = new Promise<void>((r) => (transport.onclose = r));
+    await transport.start();
+    await closed;
+    expect(transport.describeEnd()).toBe(
+      `127.0.0.1:${fixture.port} stopped answering WebSocket pings (none answered within 150 ms); the connection was closed.`,
+    );
+    await transport.close();
+  });
+
+  it("a server that answers pings keeps the connection", async () => {
+    const transport = new OwnedWebSocketTransport(remote(`${ws}/mcp`), {
+      maxMessageBytes: 1024 * 1024,
+      pingIntervalMs: 100,
+      onLog: () => undefined,
+    });
+    let ended = false;
+    transport.onclose = () => (ended = true);
+    await transport.start();
+    await new Promise((r) => setTimeout(r, 500));
+    expect(ended).toBe(false);
+    await transport.close();
+    expect(ended).toBe(true);
   });
 });
 

@@ -18,6 +18,14 @@ import { describeClose, describeHandshakeFailure, type Refusal } from "./websock
  */
 export const MCP_SUBPROTOCOL = "mcp";
 
+/** A live socket is pinged this often; no pong by the next ping and it is taken as dropped. */
+const PING_INTERVAL_MS = 15_000;
+
+export interface WebSocketTransportOptions extends OwnedTransportOptions {
+  /** Tests shorten it; a half-open connection (a machine gone, no FIN) is noticed in two of these. */
+  pingIntervalMs?: number;
+}
+
 /**
  * Headers the WebSocket handshake sets itself: a user's header of that name would break it (or
  * smuggle a second upgrade), so it is left out and the log says so.
@@ -52,10 +60,11 @@ export class OwnedWebSocketTransport implements OwnedTransport {
   private closing: Promise<void> | null = null;
   private closed: Promise<void> | null = null;
   private closedNotified = false;
+  private heartbeat: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly launch: HttpLaunch,
-    private readonly options: OwnedTransportOptions,
+    private readonly options: WebSocketTransportOptions,
   ) {
     this.url = new URL(launch.url);
   }
@@ -89,6 +98,7 @@ export class OwnedWebSocketTransport implements OwnedTransport {
       });
       socket.on("open", () => {
         this.opened = true;
+        this.keepAlive(socket);
         resolve();
       });
       socket.on("error", (err: Error & { code?: string }) => {
@@ -108,6 +118,7 @@ export class OwnedWebSocketTransport implements OwnedTransport {
         this.onerror?.(err);
       });
       socket.on("close", (code, reasonBytes) => {
+        if (this.heartbeat) clearInterval(this.heartbeat);
         if (!this.opened) {
           reject(
             new Error(
@@ -131,6 +142,28 @@ export class OwnedWebSocketTransport implements OwnedTransport {
       });
       socket.on("message", (data: Buffer, isBinary) => this.received(data, isBinary));
     });
+  }
+
+  /**
+   * A server that vanished without closing (its machine gone, a NAT that forgot us) sends no
+   * close frame and no FIN: a ping it does not answer by the next one ends the connection.
+   */
+  private keepAlive(socket: WebSocket): void {
+    const every = this.options.pingIntervalMs ?? PING_INTERVAL_MS;
+    let answered = true;
+    socket.on("pong", () => (answered = true));
+    this.heartbeat = setInterval(() => {
+      if (!answered) {
+        this.failure ??= new TransportRequestError(
+          `${this.url.host} stopped answering WebSocket pings (none answered within ${every} ms); the connection was closed.`,
+        );
+        socket.terminate();
+        return;
+      }
+      answered = false;
+      socket.ping();
+    }, every);
+    this.heartbeat.unref();
   }
 
   /** The user's headers, minus the ones the handshake owns (said once in the server's log). */
