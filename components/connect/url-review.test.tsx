@@ -169,6 +169,7 @@ describe("UrlReview", () => {
     expect(radios.map((r) => r.getAttribute("value"))).toEqual(["auto", "websocket"]);
     expect(screen.queryByText("OAuth sign-in (if the server asks for it)")).toBeNull();
     expect(region().textContent).toContain("No OAuth sign-in over WebSocket");
+    expect(region().textContent).toContain("Claude Code connects to WebSocket servers");
     expect(region().textContent).toContain("Sent on the WebSocket handshake to this server's origin only");
     await user.click(screen.getByRole("radio", { name: /^WebSocket/ }));
     await user.click(connect());

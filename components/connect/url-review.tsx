@@ -8,6 +8,7 @@ import {
   HTTP_TRANSPORTS,
   isWebSocketUrl,
   transportsForUrl,
+  WEBSOCKET_HOSTS_NOTE,
   type HttpTransportChoice,
 } from "@/lib/launch/http-input";
 import { checkHeaders, urlWarnings, type HeaderRow, type UrlTarget } from "@/lib/launch/url-launch";
@@ -123,7 +124,8 @@ export function UrlReview({
       )}
       {webSocket ? (
         <p className="text-[11px] leading-4 text-zinc-500">
-          No OAuth sign-in over WebSocket: a server that needs credentials takes them as a header.
+          No OAuth sign-in over WebSocket: a server that needs credentials takes them as a header.{" "}
+          {WEBSOCKET_HOSTS_NOTE}
         </p>
       ) : (
         <OAuthSettings value={authChoice} onChange={setAuth} disabled={pending} />
