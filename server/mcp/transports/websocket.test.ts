@@ -161,6 +161,16 @@ describe("a WebSocket MCP server", () => {
     }
   });
 
+  it("a frame that is not JSON-RPC is dropped and logged; the session goes on", async () => {
+    const { session } = open(remote(`${ws}/mcp`));
+    await session.connect();
+    expect(textOf(await session.read("fixture://junk"))).toBe("after the junk");
+    expect(session.stderr.tail().join("")).toContain(
+      'sent a text frame that is not a JSON-RPC message: "this is not JSON-RPC"; ignored',
+    );
+    expect(session.status).toBe("connected");
+  });
+
   it("a request the server never answers fails at the request timeout; the session stays usable", async () => {
     const { session } = open(remote(`${ws}/mcp`), { ...quick, requestTimeoutMs: 500 });
     await session.connect();

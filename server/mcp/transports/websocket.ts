@@ -186,11 +186,10 @@ export class OwnedWebSocketTransport implements OwnedTransport {
       message = JSONRPCMessageSchema.parse(JSON.parse(text));
     } catch {
       const what = isBinary ? "a binary frame" : "a text frame";
-      this.onerror?.(
-        new Error(
-          `${this.url.host} sent ${what} that is not a JSON-RPC message: ${JSON.stringify(clip(text, 200))}`,
-        ),
-      );
+      const said = `${this.url.host} sent ${what} that is not a JSON-RPC message: ${JSON.stringify(clip(text, 200))}`;
+      // The SDK's client keeps no onerror: the log is where the user can see it was dropped.
+      this.options.onLog(`[inspector] ${said}; ignored\n`);
+      this.onerror?.(new Error(said));
       return;
     }
     rememberText(message, text);
