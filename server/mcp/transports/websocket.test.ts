@@ -171,6 +171,16 @@ describe("a WebSocket MCP server", () => {
     expect(session.status).toBe("connected");
   });
 
+  it("a protocol error (a reserved opcode) ends the session with the close code and what the frame was", async () => {
+    const { session } = open(remote(`${ws}/mcp`));
+    await session.connect();
+    const err = await session.read("fixture://bad-frame").catch((e: unknown) => e);
+    expect((err as Error).message).toMatch(
+      /^127\.0\.0\.1:\d+ closed the WebSocket \(code 10\d\d[^)]*\)\. The last error: Invalid WebSocket frame: invalid opcode 3\.$/,
+    );
+    expect(session.status).toBe("disconnected");
+  });
+
   it("a request the server never answers fails at the request timeout; the session stays usable", async () => {
     const { session } = open(remote(`${ws}/mcp`), { ...quick, requestTimeoutMs: 500 });
     await session.connect();

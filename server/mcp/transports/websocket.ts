@@ -85,6 +85,8 @@ export class OwnedWebSocketTransport implements OwnedTransport {
       });
       this.socket = socket;
       let handshakeError: Error | null = null;
+      /** What the `ws` package said went wrong on a live socket (a bad frame): kept for the close. */
+      let liveError: Error | null = null;
       this.closed = new Promise<void>((done) => socket.once("close", () => done()));
       socket.on("unexpected-response", (_req, res) => {
         const location = res.headers.location;
@@ -115,6 +117,7 @@ export class OwnedWebSocketTransport implements OwnedTransport {
           this.onerror?.(this.failure);
           return;
         }
+        liveError = err;
         this.onerror?.(err);
       });
       socket.on("close", (code, reasonBytes) => {
@@ -136,7 +139,8 @@ export class OwnedWebSocketTransport implements OwnedTransport {
         }
         if (!this.closedByUs && !this.closing) {
           const said = describeClose(code, reasonBytes.toString("utf8"), this.url);
-          this.failure ??= new TransportRequestError(said);
+          const why = liveError ? ` The last error: ${clip(liveError.message, 300)}.` : "";
+          this.failure ??= new TransportRequestError(said + why, { cause: liveError ?? undefined });
         }
         this.notifyClosed();
       });
