@@ -55,6 +55,25 @@ describe("the CLI over WebSocket", () => {
     expect(wrong.stderr).toContain("choose the WebSocket transport (or Auto), not Streamable HTTP");
   });
 
+  it("lint and the host lens work over WebSocket unchanged (they hear the traffic tap)", async () => {
+    const lint = await runCli(["lint", "--format", "json", `${ws}/mcp`], { cwd: dir });
+    expect(lint.code, lint.stderr).toBe(0);
+    const problems = (
+      JSON.parse(lint.stdout) as { problems: { code: string; evidence?: { uri?: string } }[] }
+    ).problems;
+    expect(problems).toContainEqual(
+      expect.objectContaining({
+        code: "host-text-over-limit",
+        evidence: expect.objectContaining({ uri: "fixture://big" }),
+      }),
+    );
+    const seen = await runCli(["hosts", "fixture://hello", "--host", "gemini-cli", `${ws}/mcp`], {
+      cwd: dir,
+    });
+    expect(seen.code, seen.stderr).toBe(0);
+    expect(seen.stdout).toBe("hello over WebSocket\n");
+  });
+
   it('a config entry with "type": "ws" and a ${VAR} header connects', async () => {
     const config = path.join(dir, ".mcp.json");
     writeFileSync(
