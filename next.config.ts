@@ -15,8 +15,9 @@ const nextConfig: NextConfig = {
   // Served on loopback: gzip buys nothing there and costs ~0.3 s on a 10 MB read at each end.
   compress: false,
   reactStrictMode: true,
-  // The SDK and its spawn helpers are Node-only; keep them out of the bundle.
-  serverExternalPackages: ["@modelcontextprotocol/sdk"],
+  // The SDK and its spawn helpers are Node-only; keep them out of the bundle. `ws` too: bundled, its
+  // optional native helpers (bufferutil, utf-8-validate) would be resolved at build time.
+  serverExternalPackages: ["@modelcontextprotocol/sdk", "ws"],
   experimental: {
     // Next would load every route at start in one blocking run (~0.4–1 s here) before it answers
     // anything; the launcher warms the routes the page needs first, one request at a time, after

@@ -11,6 +11,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { startFixtureHttp, type HttpServerHandle } from "../server/testing/http-servers";
 import { leftoverProcesses, TEST_MARK_VAR } from "../server/testing/processes";
 import { packAndInstall } from "./support/pack";
 import { expect, test } from "./fixtures";
@@ -24,6 +25,9 @@ let project = "";
 let pkgDir = "";
 let bin = "";
 let before = "";
+/** The WebSocket fixture, run from this repo: the installed package must carry `ws` itself. */
+let wsServer: HttpServerHandle | undefined;
+const wsUrl = () => `${wsServer!.url.replace(/^http:/, "ws:")}/mcp`;
 
 // Like a shell user: no npm-script variables (INIT_CWD would name this repo), our mark on every
 // process so the end can prove none survives.
@@ -123,12 +127,14 @@ test.beforeAll(async () => {
     expect(inTar.has(p), p).toBe(true);
   expect([...inTar].filter((p) => /\.tsx?$|^package\/(e2e|\.ci|app|components|lib)\//.test(p))).toEqual([]);
 
+  wsServer = await startFixtureHttp("e2e/fixtures/servers/ws-server.mjs");
   before = listing(pkgDir);
   // Read-only, as a system-wide install is (root writes through this; the listing catches that).
   await exec("chmod", ["-R", "a-w", pkgDir]);
 });
 
 test.afterAll(async () => {
+  await wsServer?.stop();
   if (pkgDir) {
     const after = listing(pkgDir);
     await exec("chmod", ["-R", "u+w", pkgDir]);
@@ -217,6 +223,11 @@ console.log(JSON.stringify({ passed }));`,
   ]);
   expect(seen.code, seen.stderr).toBe(0);
   expect(seen.stdout).toBe("0.1.0: first demo release.\n\n");
+
+  // A WebSocket server from the one-shot bundle: `ws` is carried (its optional native helpers not).
+  const overWs = await run(["resources", "read", "fixture://hello", "--format", "text", wsUrl()]);
+  expect(overWs.code, overWs.stderr).toBe(0);
+  expect(overWs.stdout).toBe("hello over WebSocket");
 });
 
 test("installed package: serves the app with a command-line server, and --config with --server", async () => {
@@ -259,5 +270,17 @@ test("installed package: serves the app with a command-line server, and --config
       .toEqual([["beta", "connected"]]);
   } finally {
     expect(await stop(second.app)).toBe(0);
+  }
+
+  // A ws:// URL on the command line, connected by the traced app (its node_modules carry `ws`).
+  const third = await serve([wsUrl()]);
+  try {
+    await expect
+      .poll(async () => (await sessions(third.origin)).map((s) => [s.launch.kind, s.status]), {
+        timeout: 20_000,
+      })
+      .toEqual([["http", "connected"]]);
+  } finally {
+    expect(await stop(third.app)).toBe(0);
   }
 });

@@ -1,9 +1,15 @@
 /**
  * Issue #11 end to end: servers behind a URL, connected from the page. server-everything runs over
- * Streamable HTTP and over the legacy HTTP+SSE transport on free loopback ports; the page connects
- * to each with transport `auto` and a custom header whose value must never reach the page.
+ * Streamable HTTP and over the legacy HTTP+SSE transport on free loopback ports, and the WebSocket
+ * fixture (issue 24) beside them; the page connects to each with transport `auto` and a custom
+ * header whose value must never reach the page (the WebSocket one refuses the upgrade without it).
  */
-import { freePort, startEverythingHttp, type HttpServerHandle } from "../server/testing/http-servers";
+import {
+  freePort,
+  startEverythingHttp,
+  startFixtureHttp,
+  type HttpServerHandle,
+} from "../server/testing/http-servers";
 import { expect, test } from "./fixtures";
 
 const SECRET = "secret-value-7f3a";
@@ -19,24 +25,45 @@ const DOCUMENTS = [
 
 let streamable: HttpServerHandle | undefined;
 let sse: HttpServerHandle | undefined;
+let ws: HttpServerHandle | undefined;
 
 test.beforeAll(async () => {
-  [streamable, sse] = await Promise.all([startEverythingHttp("streamableHttp"), startEverythingHttp("sse")]);
+  [streamable, sse, ws] = await Promise.all([
+    startEverythingHttp("streamableHttp"),
+    startEverythingHttp("sse"),
+    startFixtureHttp("e2e/fixtures/servers/ws-server.mjs", [`--api-key=${SECRET}`]),
+  ]);
 });
 test.afterAll(async () => {
-  await Promise.all([streamable?.stop(), sse?.stop()]);
+  await Promise.all([streamable?.stop(), sse?.stop(), ws?.stop()]);
 });
 test.afterEach(async ({ api }) => api.deleteAll());
 
-test("connect by URL over Streamable HTTP and SSE: review with a masked header, a refused port explained, browse, read, disconnect", async ({
+test("connect by URL over Streamable HTTP, SSE and WebSocket: review with a masked header, a refused port explained, browse, read, disconnect", async ({
   page,
   inspector,
   api,
 }) => {
-  if (!streamable || !sse) throw new Error("servers did not start");
+  if (!streamable || !sse || !ws) throw new Error("servers did not start");
+  const everything = {
+    filter: "static/document",
+    items: DOCUMENTS,
+    open: "architecture.md",
+    uri: "demo://resource/static/document/architecture.md",
+    heading: "Everything Server – Architecture",
+  };
   const servers = [
-    { url: streamable.url, shown: "auto → Streamable HTTP" },
-    { url: sse.url, shown: "auto → SSE" },
+    { url: streamable.url, shown: "auto → Streamable HTTP", ...everything },
+    { url: sse.url, shown: "auto → SSE", ...everything },
+    {
+      url: `${ws.url.replace(/^http:/, "ws:")}/private`,
+      shown: "auto → WebSocket",
+      filter: "hello",
+      items: ["hello"],
+      open: "hello",
+      uri: "fixture://hello",
+      heading: null,
+    },
   ];
   await inspector.open();
 
@@ -76,13 +103,13 @@ test("connect by URL over Streamable HTTP and SSE: review with a masked header, 
     await expect(card.getByTitle("Negotiated protocol version")).toHaveText(/^\d{4}-\d{2}-\d{2}$/);
     await expect(card).not.toContainText(SECRET);
 
-    await inspector.filterBox.fill("static/document");
-    for (const name of DOCUMENTS) await expect(inspector.treeItem(name)).toBeVisible();
-    await inspector.treeItem("architecture.md").click();
-    await expect(inspector.viewer).toContainText("demo://resource/static/document/architecture.md");
-    await expect(
-      inspector.viewer.getByRole("heading", { name: "Everything Server – Architecture" }),
-    ).toBeVisible();
+    await inspector.filterBox.fill(server.filter);
+    for (const name of server.items) await expect(inspector.treeItem(name)).toBeVisible();
+    await inspector.treeItem(server.open).click();
+    await expect(inspector.viewer).toContainText(server.uri);
+    if (server.heading)
+      await expect(inspector.viewer.getByRole("heading", { name: server.heading })).toBeVisible();
+    else await expect(inspector.viewer).toContainText("hello over WebSocket");
     await page.screenshot({ path: `test-results/remote-connected-${i}.png` });
   }
 
@@ -90,6 +117,7 @@ test("connect by URL over Streamable HTTP and SSE: review with a masked header, 
   expect(sessions.map((s) => (s.transport.kind === "http" ? s.transport.used : null))).toEqual([
     "streamable-http",
     "sse",
+    "websocket",
   ]);
   expect(JSON.stringify(sessions)).not.toContain(SECRET);
   expect(await page.locator("body").innerText()).not.toContain(SECRET);

@@ -62,8 +62,9 @@ export function CommandForm({ value, onChange, onReview, parseError }: CommandFo
         </p>
       ) : (
         <p id={hintId} className="text-[11px] leading-4 text-zinc-500">
-          Paste the command that starts your stdio server, the http(s) URL of a remote one, or a client config
-          (mcpServers, VS Code servers). You will see exactly what runs or is contacted before it does.
+          Paste the command that starts your stdio server, the http(s) or ws(s) URL of a remote one, or a
+          client config (mcpServers, VS Code servers). You will see exactly what runs or is contacted before
+          it does.
         </p>
       )}
       <Button variant="secondary" className="self-end shadow-xs" type="submit" disabled={!value.trim()}>

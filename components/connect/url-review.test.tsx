@@ -162,6 +162,23 @@ describe("UrlReview", () => {
       headers: { Authorization: "Bearer abc" },
     });
   });
+
+  it("a ws:// URL offers Auto and WebSocket only, sends the header for the handshake, and no OAuth", async () => {
+    const { user, onRun } = review("ws://127.0.0.1:3005/mcp", [{ id: 1, name: "X-Api-Key", value: "k" }]);
+    const radios = within(region()).getAllByRole("radio");
+    expect(radios.map((r) => r.getAttribute("value"))).toEqual(["auto", "websocket"]);
+    expect(screen.queryByText("OAuth sign-in (if the server asks for it)")).toBeNull();
+    expect(region().textContent).toContain("No OAuth sign-in over WebSocket");
+    expect(region().textContent).toContain("Claude Code connects to WebSocket servers");
+    expect(region().textContent).toContain("Sent on the WebSocket handshake to this server's origin only");
+    await user.click(screen.getByRole("radio", { name: /^WebSocket/ }));
+    await user.click(connect());
+    expect(onRun).toHaveBeenCalledWith({
+      url: "ws://127.0.0.1:3005/mcp",
+      transport: "websocket",
+      headers: { "X-Api-Key": "k" },
+    });
+  });
 });
 
 describe("ConnectPanel with a URL", () => {

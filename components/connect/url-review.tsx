@@ -6,7 +6,9 @@ import {
   authConflict,
   authorizationHeaderOf,
   HTTP_TRANSPORTS,
-  httpTransportChoices,
+  isWebSocketUrl,
+  transportsForUrl,
+  WEBSOCKET_HOSTS_NOTE,
   type HttpTransportChoice,
 } from "@/lib/launch/http-input";
 import { checkHeaders, urlWarnings, type HeaderRow, type UrlTarget } from "@/lib/launch/url-launch";
@@ -51,7 +53,12 @@ export function UrlReview({
 }: UrlReviewProps) {
   const checked = useMemo(() => checkHeaders(rows), [rows]);
   const names = Object.keys(checked.headers);
-  const [auth, setAuth] = useState<HttpAuthSettings>({});
+  const [authChoice, setAuth] = useState<HttpAuthSettings>({});
+  // A ws:// URL is spoken to over WebSocket only, and without OAuth (headers only).
+  const webSocket = isWebSocketUrl(target.url);
+  const auth = webSocket ? {} : authChoice;
+  const offered = transportsForUrl(target.url);
+  const chosen = offered.includes(transport) ? transport : "auto";
   // The API refuses the same pair (lib/api/contract.ts): said here before anything is sent.
   const conflict = authConflict(checked.headers, auth);
   const warnings = [
@@ -87,13 +94,13 @@ export function UrlReview({
       </dl>
       <fieldset className="flex flex-col gap-0.5" disabled={pending}>
         <legend className="mb-0.5 text-[11px] font-medium text-zinc-600">Transport</legend>
-        {httpTransportChoices.map((choice) => (
+        {offered.map((choice) => (
           <label key={choice} className="flex items-baseline gap-1.5 text-xs text-zinc-800">
             <input
               type="radio"
               name={transportName}
               value={choice}
-              checked={transport === choice}
+              checked={chosen === choice}
               onChange={() => onTransport(choice)}
               className="translate-y-px"
             />
@@ -107,13 +114,22 @@ export function UrlReview({
       <HeaderEditor rows={rows} errors={checked.errors} disabled={pending} onChange={onRows} />
       {names.length > 0 && (
         <p className="text-[11px] leading-4 text-zinc-500">
-          Sent with every request to this server&apos;s origin only (never to an authorization server); the
-          values stay on the inspector&apos;s backend and are not shown again.
+          {webSocket
+            ? "Sent on the WebSocket handshake to this server's origin only (no redirect is followed);"
+            : "Sent with every request to this server's origin only (never to an authorization server);"}{" "}
+          the values stay on the inspector&apos;s backend and are not shown again.
           {authorizationHeaderOf(checked.headers) !== undefined &&
             " Your Authorization header is used as it is: the inspector will not sign in with OAuth."}
         </p>
       )}
-      <OAuthSettings value={auth} onChange={setAuth} disabled={pending} />
+      {webSocket ? (
+        <p className="text-[11px] leading-4 text-zinc-500">
+          No OAuth sign-in over WebSocket: a server that needs credentials takes them as a header.{" "}
+          {WEBSOCKET_HOSTS_NOTE}
+        </p>
+      ) : (
+        <OAuthSettings value={authChoice} onChange={setAuth} disabled={pending} />
+      )}
       <ReviewFooter
         warnings={warnings}
         pending={pending}
@@ -123,7 +139,7 @@ export function UrlReview({
         onRun={() =>
           onRun({
             url: target.url,
-            transport,
+            transport: chosen,
             headers: checked.headers,
             ...(Object.keys(auth).length > 0 ? { auth } : {}),
           })

@@ -59,6 +59,12 @@ describe("ServerPanel", () => {
     expect(tabNames()).toEqual(["Traffic", "Notifications", "Problems", "Hosts", "Tools", "Sign-in"]);
   });
 
+  it("gives a WebSocket server no Sign-in tab (no OAuth over WebSocket)", () => {
+    const url = "ws://127.0.0.1:3005/mcp";
+    showPanel(httpSession({ launch: { kind: "http", url, transport: "auto", headerNames: [] } }));
+    expect(tabNames()).toEqual(["Traffic", "Notifications", "Problems", "Hosts", "Tools"]);
+  });
+
   it("opens a tab's panel when it is chosen, and closes it when it is chosen again", async () => {
     const { user } = showPanel(stdioSession());
     await user.click(tab("Notifications"));

@@ -7,6 +7,7 @@ import { FileWatchStatusLine } from "@/components/restart-on-change/file-watch-s
 import { RestartOnChangeTab } from "@/components/restart-on-change/restart-on-change-tab";
 import { TabStrip } from "@/components/ui/tab-strip";
 import type { SessionSummary } from "@/lib/api/contract";
+import { transportFor } from "@/lib/launch/http-input";
 import type { HostFilter } from "@/lib/lint/host-filter";
 import { StderrConsole } from "./stderr-console";
 import { ToolsTab } from "./tools-tab";
@@ -53,8 +54,14 @@ export function ServerPanel({ session }: { session: SessionSummary }) {
   });
   // A server behind a URL is no process of ours: no stderr and no restart on change; it may need
   // OAuth sign-in instead.
+  // No OAuth over WebSocket (lib/launch/http-input.ts): no Sign-in tab for one.
+  const webSocket =
+    session.launch.kind === "http" &&
+    transportFor(session.launch.url, session.launch.transport) === "websocket";
   const tabs =
-    session.launch.kind === "http" ? HTTP_TABS.filter((t) => t.id !== "stderr" && t.id !== "watch") : TABS;
+    session.launch.kind === "http"
+      ? HTTP_TABS.filter((t) => t.id !== "stderr" && t.id !== "watch" && !(webSocket && t.id === "auth"))
+      : TABS;
   // A tab one kind of server has does not carry over to the other.
   const tab = tabs.some((t) => t.id === chosen) ? chosen : "traffic";
   /** A problem's evidence opened in the traffic tab (the log remounts with it selected). */

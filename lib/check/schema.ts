@@ -63,11 +63,16 @@ export const serverLaunchSchema = z.union([
     .strict(),
   z
     .object({
-      url: z.string().min(1).describe("The server's URL (http or https); may hold ${VAR} references."),
+      url: z
+        .string()
+        .min(1)
+        .describe("The server's URL (http, https, ws or wss); may hold ${VAR} references."),
       transport: z
         .enum(httpTransportChoices)
         .default("auto")
-        .describe("auto: Streamable HTTP, else the legacy HTTP+SSE transport."),
+        .describe(
+          "auto: Streamable HTTP, else the legacy HTTP+SSE transport; WebSocket for a ws:// or wss:// URL.",
+        ),
       headers: z
         .record(z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/), envValue)
         .default({})

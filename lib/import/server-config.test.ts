@@ -105,7 +105,12 @@ describe("parseServerConfig", () => {
     expect(servers.map((s) => s.name)).toEqual(["ok"]);
     expect(problems).toEqual([
       { path: "mcpServers.bad.command", line: 3, column: 10, message: "expected a command (or a url)" },
-      { path: "mcpServers.worse.url", line: 4, column: 21, message: "expected an http:// or https:// URL" },
+      {
+        path: "mcpServers.worse.url",
+        line: 4,
+        column: 21,
+        message: "expected an http(s):// or ws(s):// URL",
+      },
     ]);
     const broken = parseServerConfig('{\n  "mcpServers": {\n    "a": { "command": "node" ]\n}');
     expect(broken.problems).toEqual([
@@ -113,11 +118,18 @@ describe("parseServerConfig", () => {
     ]);
     expect(parseServerConfig('{"other": 1}').problems[0]!.message).toMatch(/no servers found/);
     expect(
-      parseServerConfig('{"mcpServers": {"a": {"type": "ws", "url": "http://h"}}}').problems[0],
+      parseServerConfig('{"mcpServers": {"a": {"type": "wss", "url": "http://h"}}}').problems[0],
     ).toMatchObject({
       path: "mcpServers.a.type",
-      message: 'unknown type "ws" (expected http, sse or stdio)',
+      message: 'unknown type "wss" (expected http, sse, ws or stdio)',
     });
+    // Claude Code's WebSocket entry: its type and its URL's scheme must agree.
+    expect(
+      parseServerConfig('{"mcpServers": {"a": {"type": "ws", "url": "http://h"}}}').problems[0],
+    ).toMatchObject({ path: "mcpServers.a.type", message: /needs a ws:\/\/ or wss:\/\/ URL/ });
+    expect(
+      parseServerConfig('{"mcpServers": {"a": {"type": "http", "url": "ws://h/mcp"}}}').problems[0],
+    ).toMatchObject({ path: "mcpServers.a.type", message: /choose the WebSocket transport/ });
     expect(parseServerConfig("").problems).toHaveLength(1);
     expect(parseServerConfig(`{"a":${"[".repeat(100_000)}`).problems[0]).toMatchObject({
       message: "not valid JSON: nested more than 64 levels deep",
@@ -176,5 +188,30 @@ describe("expandVariables", () => {
       env: { X: "tok" },
       cwd: "/9",
     });
+  });
+});
+
+describe("WebSocket servers", () => {
+  it('reads Claude Code\'s "type": "ws" (and "websocket") entries and a pasted ws:// or wss:// URL', () => {
+    const { servers, problems } = parseServerConfig(`{
+      "mcpServers": {
+        "socket": { "type": "ws", "url": "ws://127.0.0.1:3005/mcp", "headers": { "X-Api-Key": "\${KEY}" } },
+        "long": { "type": "websocket", "url": "wss://example.test/mcp" },
+        "bare": { "url": "ws://127.0.0.1:3005/mcp" }
+      }
+    }`);
+    expect(problems).toEqual([]);
+    expect(servers.map((s) => s.launch)).toEqual([
+      {
+        kind: "http",
+        url: "ws://127.0.0.1:3005/mcp",
+        transport: "websocket",
+        headers: { "X-Api-Key": "${KEY}" },
+      },
+      { kind: "http", url: "wss://example.test/mcp", transport: "websocket", headers: {} },
+      { kind: "http", url: "ws://127.0.0.1:3005/mcp", transport: "auto", headers: {} },
+    ]);
+    for (const line of ["ws://127.0.0.1:3005/mcp", "WSS://example.test/mcp"])
+      expect(parseServerConfig(line).servers[0]!.launch).toMatchObject({ kind: "http", url: line });
   });
 });

@@ -10,7 +10,7 @@
  */
 import { CommandLineError, parseCommandLine } from "../launch/command-line";
 import type { HttpTransportChoice, LaunchSpec } from "../api/contract";
-import { transportOfConfigType } from "../launch/http-input";
+import { SERVER_URL_START, transportOfConfigType, transportUrlProblem } from "../launch/http-input";
 import {
   lineAndColumn,
   parseJsonWithPositions,
@@ -134,7 +134,7 @@ export function parseServerConfig(text: string): ParsedConfig {
 }
 
 function parseSingle(line: string): ParsedConfig {
-  if (/^https?:\/\//i.test(line) && !/\s/.test(line)) {
+  if (SERVER_URL_START.test(line) && !/\s/.test(line)) {
     const launch: LaunchSpec = { kind: "http", url: line, transport: "auto", headers: {} };
     return { servers: [server(hostName(line), launch)], problems: [] };
   }
@@ -292,18 +292,23 @@ class ConfigReader {
     const url = entry.httpUrl ?? entry.url ?? entry.serverUrl;
     if (url !== undefined) {
       const key = entry.httpUrl !== undefined ? "httpUrl" : entry.url !== undefined ? "url" : "serverUrl";
-      if (typeof url !== "string" || !/^(https?:\/\/|\$\{)/i.test(url)) {
-        this.problem(at(key), "expected an http:// or https:// URL");
+      if (typeof url !== "string" || !(SERVER_URL_START.test(url) || url.startsWith("${"))) {
+        this.problem(at(key), "expected an http(s):// or ws(s):// URL");
         return;
       }
       let transport: HttpTransportChoice = key === "httpUrl" ? "streamable-http" : "auto";
       if (type !== undefined && type !== "stdio") {
         const t = transportOfConfigType(type);
         if (!t) {
-          this.problem(at("type"), `unknown type "${type}" (expected http, sse or stdio)`);
+          this.problem(at("type"), `unknown type "${type}" (expected http, sse, ws or stdio)`);
           return;
         }
         transport = t;
+      }
+      const mismatch = transportUrlProblem(url, transport);
+      if (mismatch) {
+        this.problem(at(type !== undefined ? "type" : key), mismatch);
+        return;
       }
       const headers = this.record(entry.headers, at("headers"));
       if (!headers) return;

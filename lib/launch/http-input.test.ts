@@ -1,7 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { headersSchema, httpUrlSchema } from "../api/contract";
-import { headerProblem, httpUrlProblem, MAX_HEADERS } from "./http-input";
+import {
+  headerProblem,
+  httpUrlProblem,
+  MAX_HEADERS,
+  transportFor,
+  transportOfConfigType,
+  transportsForUrl,
+  transportUrlProblem,
+} from "./http-input";
 import { checkHeaders } from "./url-launch";
 
 /** `.ci/run` replays one fixed sample (a landing never rides on a new random one); locally each run explores. */
@@ -73,5 +81,31 @@ describe("http-input rules agree with the API's schemas", () => {
       headersSchema.safeParse(checked.headers).error?.issues[0]?.message,
     );
     expect(checkHeaders(rows.slice(0, MAX_HEADERS)).errors.size).toBe(0);
+  });
+});
+
+describe("which transport speaks which URL (the WebSocket row)", () => {
+  it("auto means WebSocket for ws:// and wss://; the review offers only what the scheme speaks", () => {
+    expect(transportFor("ws://127.0.0.1:1/mcp", "auto")).toBe("websocket");
+    expect(transportFor("WSS://example.test/mcp", "auto")).toBe("websocket");
+    expect(transportFor("http://127.0.0.1:1/mcp", "auto")).toBe("auto");
+    expect(transportsForUrl("wss://example.test/mcp")).toEqual(["auto", "websocket"]);
+    expect(transportsForUrl("https://example.test/mcp")).toEqual(["auto", "streamable-http", "sse"]);
+    expect(transportOfConfigType("ws")).toBe("websocket");
+    expect(transportOfConfigType("websocket")).toBe("websocket");
+  });
+
+  it("an http URL with WebSocket, or a ws URL with an HTTP transport, is refused with what to do", () => {
+    expect(transportUrlProblem("ws://h/mcp", "auto")).toBeNull();
+    expect(transportUrlProblem("ws://h/mcp", "websocket")).toBeNull();
+    expect(transportUrlProblem("https://h/mcp", "sse")).toBeNull();
+    expect(transportUrlProblem("https://h/mcp", "websocket")).toBe(
+      "The WebSocket transport needs a ws:// or wss:// URL, not https://: write the URL as ws://… (or wss://…), or choose another transport.",
+    );
+    expect(transportUrlProblem("wss://h/mcp", "streamable-http")).toBe(
+      "A wss:// URL is a WebSocket server: choose the WebSocket transport (or Auto), not Streamable HTTP.",
+    );
+    expect(httpUrlProblem("ws://h/mcp")).toBeNull();
+    expect(httpUrlProblem("ws://user:pw@h/mcp")).not.toBeNull();
   });
 });

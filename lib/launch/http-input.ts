@@ -12,17 +12,35 @@
 export const HTTP_TRANSPORTS = {
   auto: {
     label: "Auto",
-    hint: "Streamable HTTP, falling back to SSE",
+    hint: "Streamable HTTP, falling back to SSE; WebSocket for ws://",
     /** The `type` (or `transport`) values of client configs that mean this transport. */
     configTypes: [],
+    /** The URL schemes it speaks (`auto` picks WebSocket for ws:// and wss://). */
+    schemes: ["http:", "https:", "ws:", "wss:"],
   },
   "streamable-http": {
     label: "Streamable HTTP",
     hint: "",
     configTypes: ["http", "streamable-http", "streamableHttp", "streamable_http"],
+    schemes: ["http:", "https:"],
   },
-  sse: { label: "SSE", hint: "the legacy HTTP+SSE transport", configTypes: ["sse"] },
-} as const satisfies Record<string, { label: string; hint: string; configTypes: readonly string[] }>;
+  sse: {
+    label: "SSE",
+    hint: "the legacy HTTP+SSE transport",
+    configTypes: ["sse"],
+    schemes: ["http:", "https:"],
+  },
+  // Claude Code's `"type": "ws"`: the SDK's convention (subprotocol `mcp`, a message per text frame).
+  websocket: {
+    label: "WebSocket",
+    hint: "ws:// or wss://; headers only, no OAuth",
+    configTypes: ["ws", "websocket"],
+    schemes: ["ws:", "wss:"],
+  },
+} as const satisfies Record<
+  string,
+  { label: string; hint: string; configTypes: readonly string[]; schemes: readonly string[] }
+>;
 
 export type HttpTransportChoice = keyof typeof HTTP_TRANSPORTS;
 /** `auto` first: the default. */
@@ -42,19 +60,80 @@ export function transportOfConfigType(type: string): HttpTransportChoice | undef
 }
 
 export const HTTP_URL_MAX = 8_192;
-export const HTTP_URL_MESSAGE = "expected an http:// or https:// URL without user:password@";
+export const HTTP_URL_MESSAGE = "expected an http://, https://, ws:// or wss:// URL without user:password@";
 
-/** An http(s) URL with a host, no credentials in it (they would end up in logs and check files). */
+/** A server URL's scheme, as a paste or a command line starts (`looksLikeUrl`, the CLI's target). */
+export const SERVER_URL_START = /^(?:https?|wss?):\/\//i;
+
+/**
+ * An http(s) or ws(s) URL with a host, no credentials in it (they would end up in logs and check
+ * files). Which transport may use which scheme is `transportUrlProblem`.
+ */
 export function isHttpUrl(value: string): boolean {
   try {
     const u = new URL(value);
     return (
-      (u.protocol === "http:" || u.protocol === "https:") && u.hostname !== "" && !u.username && !u.password
+      (HTTP_TRANSPORTS.auto.schemes as readonly string[]).includes(u.protocol) &&
+      u.hostname !== "" &&
+      !u.username &&
+      !u.password
     );
   } catch {
     return false;
   }
 }
+
+/** A ws:// or wss:// URL (parsed or not): what `auto` connects over WebSocket. */
+export function isWebSocketUrl(value: string): boolean {
+  return /^wss?:/i.test(value.trim());
+}
+
+/** The transport a launch really uses: `auto` with a ws(s) URL means WebSocket. */
+export function transportFor(url: string, choice: HttpTransportChoice): HttpTransportChoice {
+  return choice === "auto" && isWebSocketUrl(url) ? "websocket" : choice;
+}
+
+/**
+ * Why a URL and a chosen transport do not go together (an http URL with WebSocket, a ws URL
+ * with Streamable HTTP or SSE), or null. Said the same on every road: API, CLI, config, check.
+ */
+export function transportUrlProblem(url: string, choice: HttpTransportChoice): string | null {
+  let scheme: string;
+  try {
+    scheme = new URL(url).protocol;
+  } catch {
+    return null; // the URL's own rule says why
+  }
+  const t = HTTP_TRANSPORTS[choice];
+  if ((t.schemes as readonly string[]).includes(scheme)) return null;
+  return choice === "websocket"
+    ? `The WebSocket transport needs a ws:// or wss:// URL, not ${scheme}//: write the URL as ws://… (or wss://…), or choose another transport.`
+    : `A ${scheme}// URL is a WebSocket server: choose the WebSocket transport (or Auto), not ${t.label}.`;
+}
+
+/** The transports a URL can be spoken to with (the review step offers only these), `auto` first. */
+export function transportsForUrl(url: string): HttpTransportChoice[] {
+  let scheme: string;
+  try {
+    scheme = new URL(url).protocol;
+  } catch {
+    return httpTransportChoices;
+  }
+  return httpTransportChoices.filter((c) =>
+    (HTTP_TRANSPORTS[c].schemes as readonly string[]).includes(scheme),
+  );
+}
+
+/**
+ * Which AI hosts can use a WebSocket server, for the review step. Sourced in HOSTS.md: Claude
+ * Code's docs/mcp.md takes `"type": "ws"` (§2.6); Gemini CLI declares `tcp` "for websocket" but
+ * never uses it (§1.8); VS Code's `servers` take stdio, http and sse only (§3.5). Codex: unknown.
+ */
+export const WEBSOCKET_HOSTS_NOTE =
+  'Of the AI hosts, Claude Code connects to WebSocket servers ("type": "ws"); Gemini CLI and VS Code have no WebSocket transport.';
+
+export const WEBSOCKET_OAUTH_MESSAGE =
+  "OAuth sign-in is not available over WebSocket (as in Claude Code, WebSocket servers take headers only): give an API key or an Authorization header instead.";
 
 /** Why a server URL is refused, or null when the API takes it. */
 export function httpUrlProblem(value: string): string | null {

@@ -8,6 +8,7 @@ import {
   HTTP_TRANSPORTS,
   httpUrlProblem,
   MAX_HEADERS,
+  SERVER_URL_START,
   type HttpTransportChoice,
 } from "./http-input";
 import { escapeHidden, findHiddenCharacters } from "./hidden-characters";
@@ -16,7 +17,7 @@ import { isLoopbackName } from "../security/request-guard";
 
 /** A paste is taken as a URL when it starts with a scheme; a command line never does. */
 export function looksLikeUrl(text: string): boolean {
-  return /^https?:\/\//i.test(text.trim());
+  return SERVER_URL_START.test(text.trim());
 }
 
 export interface UrlTarget {
@@ -54,10 +55,11 @@ export function urlWarnings(target: UrlTarget, headerNames: readonly string[]): 
       level: "caution",
       message: `Contacts ${escapeHidden(target.host)}, a machine other than this one.`,
     });
-    if (new URL(target.url).protocol === "http:" && headerNames.length > 0) {
+    const protocol = new URL(target.url).protocol;
+    if ((protocol === "http:" || protocol === "ws:") && headerNames.length > 0) {
       warnings.push({
         level: "caution",
-        message: "Plain http to another machine: the headers you add travel unencrypted.",
+        message: `Plain ${protocol.slice(0, -1)} to another machine: the headers you add travel unencrypted.`,
       });
     }
   }

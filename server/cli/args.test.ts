@@ -78,7 +78,7 @@ describe("parseStartArgs", () => {
     expect(fails(["-e", "1BAD=x", "--", "node"])).toBe('-e expects KEY=VALUE, got "1BAD"');
     expect(fails(["-H", "No colon", "http://h/"])).toBe('--header expects "Name: value", got "No colon"');
     expect(fails(["--transport", "ws", "http://h/"])).toBe(
-      '--transport must be one of auto, streamable-http, sse, got "ws"',
+      '--transport must be one of auto, streamable-http, sse, websocket, got "ws"',
     );
     expect(fails(["-H", "A: b", "--", "node"])).toBe("--header and --transport apply to a server URL");
     expect(fails(["-e", "A=b", "http://h/"])).toBe(
@@ -146,5 +146,24 @@ describe("startupServers", () => {
   it("a URL keeps its headers and transport", () => {
     const [s] = startupServers(parseStartArgs(["http://h/mcp", "-H", "X-Key: v"]), "/", env);
     expect(s!.body).toEqual({ url: "http://h/mcp", transport: "auto", headers: { "X-Key": "v" } });
+  });
+});
+
+describe("a WebSocket server on the command line", () => {
+  it("takes a ws:// or wss:// URL as the server, and refuses a transport that cannot speak it", () => {
+    expect(parseStartArgs(["ws://127.0.0.1:3005/mcp", "-H", "X-Api-Key: k"])).toMatchObject({
+      target: { kind: "url", url: "ws://127.0.0.1:3005/mcp" },
+      headers: { "X-Api-Key": "k" },
+    });
+    expect(parseStartArgs(["--transport", "websocket", "WSS://example.test/mcp"]).target).toEqual({
+      kind: "url",
+      url: "WSS://example.test/mcp",
+    });
+    expect(fails(["--transport", "sse", "ws://h/mcp"])).toBe(
+      "A ws:// URL is a WebSocket server: choose the WebSocket transport (or Auto), not SSE.",
+    );
+    expect(fails(["--transport", "websocket", "http://h/mcp"])).toMatch(
+      /^The WebSocket transport needs a ws:\/\/ or wss:\/\/ URL, not http:\/\//,
+    );
   });
 });

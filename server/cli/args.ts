@@ -9,7 +9,7 @@
  */
 import { parseArgs } from "node:util";
 import type { HttpTransportChoice } from "../../lib/api/contract";
-import { httpTransportChoices } from "../../lib/launch/http-input";
+import { httpTransportChoices, SERVER_URL_START, transportUrlProblem } from "../../lib/launch/http-input";
 import { closestCommand, COMMANDS } from "./commands.mjs";
 
 export class UsageError extends Error {}
@@ -47,10 +47,11 @@ Start the inspector and open it; servers given here are connected at start.
                                   \`npm start -- node x.js\` passes them, unless they look like a
                                   mistyped command)
   http://127.0.0.1:3001/mcp       a server URL (Streamable HTTP, or legacy SSE with --transport auto)
+  ws://127.0.0.1:3001/mcp         a WebSocket server URL (ws:// or wss://; headers only, no OAuth)
   -e, --env KEY=VALUE             environment for the server command (repeatable)
       --cwd DIR                   working folder of the server command
   -H, --header "Name: value"      header sent to the server URL (repeatable)
-      --transport auto|streamable-http|sse
+      --transport auto|streamable-http|sse|websocket
   -c, --config FILE               servers from an mcpServers / VS Code / Gemini config file
   -s, --server NAME               only this server of the config (repeatable; default: all)
       --watch PATH                restart the server command when PATH changes
@@ -172,13 +173,15 @@ export function parseStartArgs(argv: readonly string[]): StartOptions {
   if (words.length > 0) {
     if (options.config !== undefined) throw new UsageError("give either --config or a server, not both");
     const [first, ...rest] = words as [string, ...string[]];
-    if (/^https?:\/\//i.test(first)) {
+    if (SERVER_URL_START.test(first)) {
       if (rest.length > 0) throw new UsageError(`unexpected "${rest[0]}" after the URL`);
       try {
         new URL(first);
       } catch {
         throw new UsageError(`not a valid URL: ${first}`);
       }
+      const mismatch = transportUrlProblem(first, options.transport ?? "auto");
+      if (mismatch) throw new UsageError(mismatch);
       options.target = { kind: "url", url: first };
     } else {
       options.target = { kind: "command", program: first, args: rest };

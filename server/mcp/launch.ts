@@ -3,7 +3,12 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseCommandLine } from "@/lib/launch/command-line";
 import type { CreateSessionBody, LaunchSpec, PresetInfo, StdioLaunch } from "@/lib/api/contract";
-import { authConflict } from "@/lib/launch/http-input";
+import {
+  authConflict,
+  transportFor,
+  transportUrlProblem,
+  WEBSOCKET_OAUTH_MESSAGE,
+} from "@/lib/launch/http-input";
 
 /** The folder the app runs from (the launcher sets it; `next dev` runs from it). */
 export function appRoot(): string {
@@ -77,7 +82,15 @@ function resolveLaunchOnly(body: CreateSessionBody): {
  * (Node refuses to spawn it), so what would run is not what the review showed.
  */
 export function launchProblem(launch: LaunchSpec): string | null {
-  if (launch.kind === "http") return authConflict(launch.headers, launch.auth);
+  if (launch.kind === "http") {
+    const mismatch = transportUrlProblem(launch.url, launch.transport);
+    if (mismatch) return mismatch;
+    const webSocket = transportFor(launch.url, launch.transport) === "websocket";
+    // The page sends `{}` (or `remember: false`) when its OAuth settings are untouched.
+    const oauth = Object.values(launch.auth ?? {}).some((v) => v !== undefined && v !== "" && v !== false);
+    if (webSocket && oauth) return WEBSOCKET_OAUTH_MESSAGE;
+    return authConflict(launch.headers, launch.auth);
+  }
   const where = (what: string) =>
     `The ${what} contains a NUL character (\\u0000); the system would cut it there.`;
   if (launch.program.includes("\0")) return where("program");

@@ -12,7 +12,7 @@ import type {
   SessionSummary,
 } from "@/lib/api/contract";
 import type { InspectorEvent } from "@/lib/api/events";
-import { authorizationHeaderOf } from "@/lib/launch/http-input";
+import { authorizationHeaderOf, transportFor } from "@/lib/launch/http-input";
 import { attachLinter } from "../lint/attach";
 import type { TrafficLinter } from "../lint/traffic-linter";
 import type { McpConfig } from "./config";
@@ -97,7 +97,10 @@ export class McpSession {
     // The user's own Authorization header and an OAuth sign-in exclude each other (lib/launch/http-input.ts
     // authConflict): with the header, a 401 is the header's failure, never the start of a sign-in.
     this.auth =
-      launch.kind === "http" && authorizationHeaderOf(launch.headers) === undefined
+      launch.kind === "http" &&
+      authorizationHeaderOf(launch.headers) === undefined &&
+      // No OAuth over WebSocket (Claude Code has none either): a 401 is explained, not signed into.
+      transportFor(launch.url, launch.transport) !== "websocket"
         ? // Steps logged while it is being built are heard with the first summary.
           new SessionAuth(id, launch, config, () => {
             if (this.auth) this.changed();

@@ -184,6 +184,7 @@ export class SessionConnection {
   private newTransport(): void {
     this.transport = createTransport(this.launch, {
       maxMessageBytes: this.config.maxMessageBytes,
+      connectTimeoutMs: this.config.connectTimeoutMs,
       onLog: (chunk) => this.output.note(chunk),
       onStrayLine: (line) => this.output.strayLine(line),
       onDetailsChanged: () => this.hooks.changed(),

@@ -3,6 +3,8 @@ import type { LaunchSpec } from "@/lib/api/contract";
 import { OwnedHttpTransport, type HttpTransportOptions } from "./http";
 import type { OwnedTransport } from "./owned";
 import { OwnedStdioTransport } from "./stdio";
+import { OwnedWebSocketTransport } from "./websocket";
+import { transportFor } from "@/lib/launch/http-input";
 
 export type { OwnedTransport } from "./owned";
 
@@ -16,6 +18,9 @@ export function createTransport(launch: LaunchSpec, options: HttpTransportOption
     case "stdio":
       return new OwnedStdioTransport(launch, options);
     case "http":
-      return new OwnedHttpTransport(launch, options);
+      // `auto` with a ws:// or wss:// URL is WebSocket (launchProblem refused the mismatches).
+      return transportFor(launch.url, launch.transport) === "websocket"
+        ? new OwnedWebSocketTransport(launch, options)
+        : new OwnedHttpTransport(launch, options);
   }
 }

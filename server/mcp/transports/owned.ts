@@ -24,6 +24,8 @@ export interface OwnedTransportOptions {
   onLog: (text: string) => void;
   /** A stdout line that is not a JSON-RPC message (stdio; the Problems panel hears it). */
   onStrayLine?: (line: string) => void;
+  /** How long opening may take before it fails (a WebSocket handshake; the SDK times the rest). */
+  connectTimeoutMs?: number;
   /** What `details()` shows changed by itself (a remote event stream lost or back). */
   onDetailsChanged?: () => void;
 }
