@@ -114,7 +114,9 @@ export function expandVariables(
         const v = predefinedValue(name, predefined);
         if (v !== undefined) return v;
         if (fallback !== undefined) return fallback;
-        throw new MissingVariableError(`\${${name}} has no value here (VS Code sets it from the open folder)`);
+        throw new MissingVariableError(
+          `\${${name}} has no value here (VS Code sets it from the open folder)`,
+        );
       }
       if (scope === "input") {
         if (!Object.hasOwn(inputs, name)) throw new MissingVariableError(`input "${name}" was not filled in`);

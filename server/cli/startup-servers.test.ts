@@ -38,7 +38,12 @@ describe("--config: a server that cannot be resolved", () => {
     );
     expect(all.filter((s) => !s.skipped).map((s) => s.body)).toEqual([
       { name: "docs", command: "node", args: ["docs.js", "--level", "info"], env: {}, cwd: dir },
-      { name: "remote", url: "http://127.0.0.1:9/mcp", transport: "streamable-http", headers: { "X-Key": "k1" } },
+      {
+        name: "remote",
+        url: "http://127.0.0.1:9/mcp",
+        transport: "streamable-http",
+        headers: { "X-Key": "k1" },
+      },
     ]);
     expect(notes).toEqual([
       `skipped server "github" in ${file}: environment variable GITHUB_TOKEN is not set (referenced as \${GITHUB_TOKEN}); the other servers start`,
@@ -54,7 +59,8 @@ describe("--config: a server that cannot be resolved", () => {
 
   it("stops the command (exit 2) when --server names it, or when nothing at all can start", () => {
     const file = config(".mcp.json", claudeCode);
-    const start = (args: string[]) => () => startupServers(parseStartArgs(args), dir, env({}), () => undefined);
+    const start = (args: string[]) => () =>
+      startupServers(parseStartArgs(args), dir, env({}), () => undefined);
     expect(start(["--config", file, "--server", "github"])).toThrow(UsageError);
     expect(start(["--config", file, "--server", "github"])).toThrow(/GITHUB_TOKEN is not set/);
     expect(start(["--config", file, "--server", "docs"])).not.toThrow();
@@ -75,7 +81,9 @@ describe("--config: a server that cannot be resolved", () => {
     const original = console.error;
     console.error = (...a: unknown[]) => void errors.push(a.join(" "));
     try {
-      expect(oneServerLaunch(["--config", file], usage).launch).toMatchObject({ args: ["docs.js", "--level", "info"] });
+      expect(oneServerLaunch(["--config", file], usage).launch).toMatchObject({
+        args: ["docs.js", "--level", "info"],
+      });
       expect(errors).toEqual([expect.stringContaining('skipped server "github"')]);
       expect(() => oneServerLaunch(["--config", file, "--server", "github"], usage)).toThrow(
         /^usage: server "github" .*GITHUB_TOKEN is not set/,
@@ -115,7 +123,9 @@ describe("--config: VS Code's predefined variables", () => {
     expect(workspaceFolderOf("/w/proj/.vscode/mcp.json")).toBe("/w/proj");
     expect(workspaceFolderOf("/w/proj/.vscode/settings.json")).toBe("/w/proj");
     expect(workspaceFolderOf("/w/proj/.mcp.json")).toBe("/w/proj");
-    const file = config("sub/.mcp.json", { mcpServers: { a: { command: "node", args: ["${workspaceFolder}/a.js"] } } });
+    const file = config("sub/.mcp.json", {
+      mcpServers: { a: { command: "node", args: ["${workspaceFolder}/a.js"] } },
+    });
     const [s] = startupServers(parseStartArgs(["--config", file]), "/", env({}));
     expect(s?.body).toMatchObject({ args: [path.join(dir, "sub", "a.js")] });
   });

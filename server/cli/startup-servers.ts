@@ -92,7 +92,11 @@ function fromConfig(
       `${file}${first.line ? `:${first.line}:${first.column}` : ""}: ${first.path ? `${first.path}: ` : ""}${first.message}`,
     );
   const chosen = names.length > 0 ? names : servers.map((s) => s.name);
-  const predefined = { workspaceFolder: workspaceFolderOf(file), userHome: homedir(), pathSeparator: path.sep };
+  const predefined = {
+    workspaceFolder: workspaceFolderOf(file),
+    userHome: homedir(),
+    pathSeparator: path.sep,
+  };
   const out: StartupServer[] = [];
   for (const name of chosen) {
     const found = servers.find((s) => s.name === name);

@@ -26,7 +26,7 @@ interface Entry {
 }
 
 const g = globalThis as typeof globalThis & { __mcpStartupFailures?: Map<string, Entry> };
-const entries = () => (g.__mcpStartupFailures ??= new Map());
+const entries = () => (g.__mcpStartupFailures ??= new Map<string, Entry>());
 const changed = () => getRegistry().events.emit({ type: "startup-failures" });
 
 /**
@@ -57,7 +57,8 @@ function shown(raw: unknown): { name: string; launch: StartupFailure["launch"] }
   const body = shownBody.safeParse(raw);
   if (!body.success) return null;
   const b = body.data;
-  const keys = (r: Record<string, unknown> | undefined) => Object.fromEntries(Object.keys(r ?? {}).map((k) => [k, ""]));
+  const keys = (r: Record<string, unknown> | undefined) =>
+    Object.fromEntries(Object.keys(r ?? {}).map((k) => [k, ""]));
   const launch =
     "url" in b
       ? { kind: "http" as const, url: b.url, transport: b.transport ?? "auto", headers: keys(b.headers) }
@@ -116,14 +117,16 @@ export async function startupConnect(
 ): Promise<{ session: McpSession } | { failure: StartupFailure }> {
   if (body.skipped !== undefined) {
     const failure = record(body.server, body.skipped, null);
-    if (!failure) throw new HttpError(400, "bad_request", "Invalid request: a server needs a command or a url");
+    if (!failure)
+      throw new HttpError(400, "bad_request", "Invalid request: a server needs a command or a url");
     return { failure };
   }
   const parsed = createSessionBodySchema.safeParse(body.server);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const reason = `Invalid server: ${issue?.path.length ? `${issue.path.join(".")}: ` : ""}${issue?.message ?? "invalid"}`;
-    if (!record(body.server, reason, null)) throw new HttpError(400, "bad_request", `Invalid request: ${reason}`);
+    if (!record(body.server, reason, null))
+      throw new HttpError(400, "bad_request", `Invalid request: ${reason}`);
     throw new HttpError(400, "bad_request", reason);
   }
   try {
@@ -161,7 +164,9 @@ export async function retryStartup(id: string): Promise<McpSession> {
       ...e.failure,
       reason: clip(http.message, MAX_TEXT_CHARS),
       failedAt: new Date().toISOString(),
-      ...(http.extra.stderrTail?.length ? { stderrTail: http.extra.stderrTail.slice(-MAX_STDERR_LINES) } : {}),
+      ...(http.extra.stderrTail?.length
+        ? { stderrTail: http.extra.stderrTail.slice(-MAX_STDERR_LINES) }
+        : {}),
     };
     changed();
     throw http;

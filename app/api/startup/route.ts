@@ -6,7 +6,9 @@ import { listStartupFailures, startupConnect } from "@/server/http/startup-failu
 export const dynamic = "force-dynamic";
 
 /** The servers named on the command line that are not running, with why (names, never values). */
-export const GET = apiRoute(() => json({ failures: listStartupFailures() } satisfies StartupFailureListResponse));
+export const GET = apiRoute(() =>
+  json({ failures: listStartupFailures() } satisfies StartupFailureListResponse),
+);
 
 /** The launcher's connect of a command-line server: kept as a failure when it does not start. */
 export const POST = apiRoute(async (req) => {

@@ -47,7 +47,12 @@ it("a command-line server that does not start is kept with why and its launch (n
   const [kept] = await failures();
   expect(kept).toMatchObject({
     name: "later",
-    launch: { kind: "stdio", program: process.execPath, args: [script], envNames: ["API_KEY", TEST_MARK_VAR] },
+    launch: {
+      kind: "stdio",
+      program: process.execPath,
+      args: [script],
+      envNames: ["API_KEY", TEST_MARK_VAR],
+    },
     reason: failed.body.error.message,
     canRetry: true,
   } satisfies Partial<StartupFailure>);
@@ -59,7 +64,11 @@ it("a command-line server that does not start is kept with why and its launch (n
   expect((await failures()).map((f) => f.id)).toEqual([kept!.id]);
 
   copyFileSync(path.resolve("dist/demo-server.mjs"), script);
-  const again = await callJson<SessionSummary>(retry.POST, { method: "POST", params: { id: kept!.id }, body: {} });
+  const again = await callJson<SessionSummary, { id: string }>(retry.POST, {
+    method: "POST",
+    params: { id: kept!.id },
+    body: {},
+  });
   expect(again.status, JSON.stringify(again.body)).toBe(201);
   expect(again.body).toMatchObject({ name: "later", status: "connected" });
   expect(await failures()).toEqual([]);
@@ -71,7 +80,12 @@ it("a skipped server is shown, never run, and can be dismissed; the routes are b
   const skipped = await callJson<StartupFailure>(startup.POST, {
     method: "POST",
     body: {
-      server: { name: "remote", url: "${BASE_URL}/mcp", transport: "auto", headers: { Authorization: SECRET } },
+      server: {
+        name: "remote",
+        url: "${BASE_URL}/mcp",
+        transport: "auto",
+        headers: { Authorization: SECRET },
+      },
       skipped: 'server "remote" in .mcp.json: environment variable BASE_URL is not set',
     },
   });
