@@ -58,7 +58,7 @@ export function ImportReview({ text, onConnected, onEdit, onDone, wide = false }
   return (
     <section
       aria-label="Review the servers in the config"
-      className={`flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50/60 p-2.5 ${wide ? "min-h-0 flex-1" : ""}`}
+      className={`flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50/60 p-2.5 ${wide ? "min-h-0" : ""}`}
     >
       <p className="text-xs font-medium text-amber-900">
         {parsed.servers.length === 0
@@ -103,7 +103,7 @@ export function ImportReview({ text, onConnected, onEdit, onDone, wide = false }
         </ul>
       )}
       {inputs.size > 0 && (
-        <fieldset className="flex flex-col gap-1.5">
+        <fieldset className={`flex flex-col gap-1.5 ${wide ? "max-w-xl" : ""}`}>
           <legend className="mb-1 text-[11px] font-medium text-zinc-700">Inputs the config asks for</legend>
           {[...inputs.values()].map((input) => (
             <label key={input.id} className="flex flex-col gap-0.5 text-[11px] text-zinc-700">
