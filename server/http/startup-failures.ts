@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { createSessionBodySchema, httpTransportChoices, type CreateSessionBody } from "@/lib/api/contract";
 import type { StartupBody, StartupFailure } from "@/lib/api/startup";
-import { clip, MAX_FIELD_CHARS, MAX_TEXT_CHARS } from "@/lib/limits/bounds";
+import { clip, MAX_FIELD_CHARS, MAX_STDERR_LINE_CHARS, MAX_TEXT_CHARS } from "@/lib/limits/bounds";
 import { resolveLaunch } from "@/server/mcp/launch";
 import { FIRST_LISTS_BUDGET_MS } from "@/server/mcp/list-cache";
 import { getRegistry } from "@/server/mcp/registry";
@@ -18,6 +18,10 @@ import { HttpError, toHttpError } from "./errors";
  */
 const MAX_FAILURES = 100;
 const MAX_STDERR_LINES = 20;
+const tail = (lines: string[] | undefined) =>
+  lines?.length
+    ? { stderrTail: lines.slice(-MAX_STDERR_LINES).map((l) => clip(l, MAX_STDERR_LINE_CHARS)) }
+    : {};
 
 interface Entry {
   failure: StartupFailure;
@@ -94,7 +98,7 @@ function record(
     name: clip(what.name, MAX_FIELD_CHARS),
     launch: what.launch,
     reason: clip(reason, MAX_TEXT_CHARS),
-    ...(stderrTail?.length ? { stderrTail: stderrTail.slice(-MAX_STDERR_LINES) } : {}),
+    ...tail(stderrTail),
     canRetry: retry !== null,
     failedAt: new Date().toISOString(),
   };
@@ -164,9 +168,7 @@ export async function retryStartup(id: string): Promise<McpSession> {
       ...e.failure,
       reason: clip(http.message, MAX_TEXT_CHARS),
       failedAt: new Date().toISOString(),
-      ...(http.extra.stderrTail?.length
-        ? { stderrTail: http.extra.stderrTail.slice(-MAX_STDERR_LINES) }
-        : {}),
+      ...tail(http.extra.stderrTail),
     };
     changed();
     throw http;
