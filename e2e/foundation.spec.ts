@@ -1,6 +1,7 @@
 /**
  * Issue #2 end to end: the built app in real Chromium, real MCP servers over stdio.
  */
+import AxeBuilder from "@axe-core/playwright";
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -199,6 +200,8 @@ test("servers from --config are connected at start, those that cannot start are 
     await expect(keyed).toContainText("Environment (values hidden): API_KEY");
     await expect(keyed.getByRole("button", { name: "Retry keyed" })).toHaveCount(0);
     await page.screenshot({ path: test.info().outputPath("startup-failures.png") });
+    const axe = await new AxeBuilder({ page }).include('[aria-label="Servers"]').analyze();
+    expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
     // Edit: the connect form, filled with that launch (values it never saw as references).
     await keyed.getByRole("button", { name: "Edit keyed" }).click();
     const box = page.getByRole("textbox", { name: "Server command or URL" });
