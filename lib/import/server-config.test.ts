@@ -147,6 +147,9 @@ describe("expandVariables", () => {
       expect(String(err)).not.toContain("hunter2");
     }
     expect(() => expandVariables("${input:k}", e)).toThrow('input "k" was not filled in');
+    expect(() => expandVariables("x-${env:GONE}", e)).toThrow(
+      "environment variable GONE is not set (referenced as ${env:GONE})",
+    );
   });
 
   it("expands VS Code's predefined variables as VS Code does, and names one it has no value for", () => {

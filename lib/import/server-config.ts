@@ -109,7 +109,7 @@ export function expandVariables(
 ): string {
   return value.replace(
     VARIABLE,
-    (_m, scope: string | undefined, name: string, fallback: string | undefined) => {
+    (written: string, scope: string | undefined, name: string, fallback: string | undefined) => {
       if (scope === undefined && PREDEFINED.has(name)) {
         const v = predefinedValue(name, predefined);
         if (v !== undefined) return v;
@@ -126,7 +126,7 @@ export function expandVariables(
       if (v !== undefined && v !== "") return v;
       if (fallback !== undefined) return fallback;
       if (v !== undefined) return v;
-      throw new MissingVariableError(`environment variable ${name} is not set (referenced as \${${name}})`);
+      throw new MissingVariableError(`environment variable ${name} is not set (referenced as ${written})`);
     },
   );
 }
