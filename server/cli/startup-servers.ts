@@ -119,7 +119,7 @@ function fromConfig(
       if (!(err instanceof MissingVariableError)) throw err;
       const why = `server "${name}" in ${file}: ${err.message}`;
       if (names.length > 0) throw new UsageError(why);
-      note(`skipped ${why}; the other servers start`);
+      note(`skipped ${why}`);
       out.push({ label: labelOf(name, found.launch), body: bodyOf(name, found.launch, file), skipped: why });
       continue;
     }
