@@ -111,6 +111,43 @@ test("every main view, light and dark: no serious axe violation, and as the base
 
   await audit({ name: "empty" });
 
+  // A pasted config's review, across the workspace's two wide columns (issue 24); nothing runs.
+  const config = JSON.stringify(
+    {
+      inputs: [{ id: "key", type: "promptString", description: "API key", password: true }],
+      servers: {
+        files: {
+          command: "node",
+          args: ["files.js", "--root", "${workspaceFolder}"],
+          env: { KEY: "${input:key}" },
+        },
+        docs: {
+          type: "http",
+          url: "https://docs.example/mcp",
+          headers: { Authorization: "Bearer ${DOCS_TOKEN}" },
+        },
+        notes: { command: "uvx", args: ["notes-mcp"] },
+      },
+    },
+    null,
+    2,
+  );
+  const pasteBox = page.getByRole("textbox", { name: "Server command or URL" });
+  const importReview = page.getByRole("region", { name: "Review the servers in the config" });
+  await pasteBox.fill(config);
+  await audit({
+    name: "import-review",
+    open: async () => {
+      await page.getByRole("button", { name: "Review", exact: true }).click();
+      await expect(importReview.getByRole("button", { name: "Connect 3 servers" })).toBeInViewport();
+    },
+    close: async () => {
+      await importReview.getByRole("button", { name: "Edit" }).click();
+      await expect(importReview).toHaveCount(0);
+    },
+  });
+  await pasteBox.fill("");
+
   await inspector.tryDemo();
   const demoId = (await api.sessions())[0]!.id;
   await inspector.openResource(["demo:", "docs", "guides"], "Getting started with the demo server");

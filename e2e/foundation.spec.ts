@@ -1,7 +1,8 @@
 /**
  * Issue #2 end to end: the built app in real Chromium, real MCP servers over stdio.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { E2E_PORT } from "../playwright.config";
@@ -142,7 +143,9 @@ test("the API refuses a missing token (401) and a foreign Host or Origin (403)",
   expect(await rawGet("/api/sessions", { ...auth, Origin: `http://127.0.0.1:${E2E_PORT}` })).toBe(200);
 });
 
-test("servers from --config are connected at start; SIGTERM reaps every server the app started", async () => {
+test("servers from --config are connected at start, those that cannot start are cards with Edit and Retry; SIGTERM reaps every server the app started", async ({
+  page,
+}) => {
   const port = E2E_PORT + 1;
   const token = "sigterm-test-token";
   const dir = mkdtempSync(path.join(tmpdir(), "mcp-config-"));
@@ -154,11 +157,16 @@ test("servers from --config are connected at start; SIGTERM reaps every server t
       mcpServers: {
         first: { command: "node", args: [demo], env: { DEMO_GREETING: "${GREETING:-hi}" } },
         second: { command: "node", args: [demo] },
-        unused: { command: "node", args: ["never-started.js"] },
+        // Not there yet: it fails, and starts on Retry once it is.
+        later: { command: "node", args: ["later.js", "--mode", "demo"] },
+        // Cannot be resolved: skipped with a note, the others start.
+        keyed: { command: "node", args: [demo], env: { API_KEY: "${E2E_UNSET_API_KEY}" } },
       },
     }),
   );
-  const app = await startAppProcess(port, token, {}, ["--config", config, "-s", "first", "-s", "second"]);
+  const app = await startAppProcess(port, token, {}, ["--config", config]);
+  let stderr = "";
+  app.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
   try {
     const get = async () =>
       (
@@ -174,8 +182,42 @@ test("servers from --config are connected at start; SIGTERM reaps every server t
     await expect
       .poll(async () => (await get()).map((s) => s.status), { timeout: 20_000 })
       .toEqual(["connected", "connected"]);
+    expect(stderr).toContain(
+      `skipped server "keyed" in ${config}: environment variable E2E_UNSET_API_KEY is not set`,
+    );
+
+    // The page: both that did not start as cards with why and exactly what runs, not "No servers yet".
+    await page.goto(`http://127.0.0.1:${port}/?token=${token}`);
+    const servers = page.getByRole("complementary", { name: "Servers" });
+    const later = servers.getByRole("article", { name: "later did not start" });
+    await expect(later).toContainText("Cannot find module", { timeout: 20_000 });
+    await expect(later.getByRole("list", { name: "later: command and arguments" })).toHaveText(
+      /^nodelater\.js--modedemo$/,
+    );
+    await expect(later).toContainText(dir);
+    const keyed = servers.getByRole("article", { name: "keyed did not start" });
+    await expect(keyed).toContainText("environment variable E2E_UNSET_API_KEY is not set");
+    await expect(keyed).toContainText("Environment (values hidden): API_KEY");
+    await expect(keyed.getByRole("button", { name: "Retry keyed" })).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath("startup-failures.png") });
+    const axe = await new AxeBuilder({ page }).include('[aria-label="Servers"]').analyze();
+    expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+    // Edit: the connect form, filled with that launch (values it never saw as references).
+    await keyed.getByRole("button", { name: "Edit keyed" }).click();
+    const box = page.getByRole("textbox", { name: "Server command or URL" });
+    await expect(box).toHaveValue(/"keyed": \{\s+"command": "node",/);
+    await expect(box).toHaveValue(/"API_KEY": "\$\{API_KEY\}"/);
+    // Retry once the file is there: the card becomes the session.
+    copyFileSync(demo, path.join(dir, "later.js"));
+    await later.getByRole("button", { name: "Retry later" }).click();
+    await expect(later).toHaveCount(0, { timeout: 20_000 });
+    await expect(servers.getByRole("button", { name: "later", exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/server=later/);
+    await expect
+      .poll(async () => (await get()).map((s) => s.status), { timeout: 20_000 })
+      .toEqual(["connected", "connected", "connected"]);
     const started = await get();
-    expect(started.map((s) => s.launch.envNames)).toEqual([["DEMO_GREETING"], []]);
+    expect(started.map((s) => s.launch.envNames)).toEqual([["DEMO_GREETING"], [], []]);
     const res = await fetch(`http://127.0.0.1:${port}/api/sessions`, {
       method: "POST",
       headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },

@@ -1,5 +1,6 @@
 /**
  * Config in the page (issue 12): paste a VS Code config whose server asks for inputs, fill them in,
+ * review it across the workspace (Connect in view at 1280×800 with three servers), choose to save,
  * connect; the server is saved. Then the app restarts (an instance of this spec's own, with its own
  * config directory) and a deep link naming the saved server offers one click to connect it again,
  * then opens the linked resource. A link alone starts nothing.
@@ -32,6 +33,12 @@ const config = JSON.stringify(
         args: [path.resolve("dist/demo-server.mjs")],
         env: { DEMO_RESOURCE_COUNT: "${input:count}", DEMO_API_KEY: "${input:api-key}" },
       },
+      // Reviewed, then left out.
+      docs: {
+        type: "http",
+        url: "http://127.0.0.1:9/mcp",
+        headers: { Authorization: "Bearer ${DOCS_TOKEN}" },
+      },
     },
   },
   null,
@@ -59,6 +66,7 @@ test("a pasted VS Code config with inputs connects and is saved; after a restart
   page,
 }) => {
   test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
   const port = await freePort();
   const dir = mkdtempSync(path.join(tmpdir(), "mcp-saved-e2e-"));
   const env = { MCP_INSPECTOR_CONFIG_DIR: dir };
@@ -72,7 +80,19 @@ test("a pasted VS Code config with inputs connects and is saved; after a restart
 
     // The review: exact command and arguments, env names, the inputs asked for (the key masked).
     const review = page.getByRole("region", { name: "Review the servers in the config" });
-    await expect(review).toContainText("Found 2 servers");
+    await expect(review).toContainText("Found 3 servers");
+    // Across the workspace's two wide columns, not the 270 px sidebar: the servers side by side,
+    // Connect visible without scrolling.
+    expect((await review.boundingBox())!.width).toBeGreaterThan(800);
+    await expect(page.getByRole("complementary", { name: "Servers" })).not.toContainText("Found 3 servers");
+    await expect(review.getByRole("button", { name: "Connect 3 servers" })).toBeInViewport({ ratio: 1 });
+    await page.screenshot({ path: test.info().outputPath("import-review-wide.png") });
+    await review.getByRole("checkbox", { name: "docs" }).uncheck();
+    // Saving is the user's choice: unticked until chosen; only then can a value be kept.
+    const save = review.getByRole("checkbox", { name: /Save to my servers/ });
+    await expect(save).not.toBeChecked();
+    await expect(review.getByRole("checkbox", { name: "keep this value" })).toHaveCount(0);
+    await save.check();
     await expect(review.getByRole("list", { name: "my-server: command and arguments" })).toContainText(
       "demo-server.mjs",
     );

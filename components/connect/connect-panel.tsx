@@ -38,6 +38,13 @@ function parse(line: string): Parsed {
 
 export interface ConnectPanelProps {
   onConnected: (session: SessionSummary) => void;
+  /** What the paste box starts with (Edit on a server that did not start). */
+  initialLine?: string;
+  /**
+   * A pasted config to review where there is room (the workspace shows it wide), or null when the
+   * text changed and that review no longer applies. Without it, the review opens in this panel.
+   */
+  onImport?: (text: string | null) => void;
 }
 
 /**
@@ -45,15 +52,16 @@ export interface ConnectPanelProps {
  * it; or start the built-in demo server, or a saved one. A failed start keeps everything filled in,
  * so the user can fix and retry. A config (JSON) goes to the import review: one checkbox per server.
  */
-export function ConnectPanel({ onConnected }: ConnectPanelProps) {
-  const [line, setLine] = useState("");
+export function ConnectPanel({ onConnected, initialLine = "", onImport }: ConnectPanelProps) {
+  const [line, setLine] = useState(initialLine);
   // The line the user asked to review; the preview (or the parse error) is derived from it.
   const [reviewed, setReviewed] = useState<string | null>(null);
   // A URL's transport and headers: kept across Edit and failed attempts, dropped on success.
   const [transport, setTransport] = useState<HttpTransportChoice>("auto");
   const [era, setEra] = useState<EraChoice>("auto");
   const [headerRows, setHeaderRows] = useState<HeaderRow[]>([]);
-  const [saving, setSaving] = useState<SaveChoiceValue>({ save: true, keepValues: false });
+  // Saving is the user's choice, not a default: a server tried once should not pile up.
+  const [saving, setSaving] = useState<SaveChoiceValue>({ save: false, keepValues: false });
   const create = useCreateSession((session) => {
     setLine("");
     setReviewed(null);
@@ -67,7 +75,10 @@ export function ConnectPanel({ onConnected }: ConnectPanelProps) {
   const parsed = current !== null && !importing ? parse(current) : null;
   const spec = parsed?.ok ? (parsed.spec ?? null) : null;
   const target = parsed?.ok ? (parsed.target ?? null) : null;
-  const review = () => setReviewed(line);
+  const review = () => {
+    setReviewed(line);
+    if (onImport && looksLikeJson(line)) onImport(line);
+  };
   const edit = () => {
     setReviewed(null);
     create.reset();
@@ -90,7 +101,7 @@ export function ConnectPanel({ onConnected }: ConnectPanelProps) {
         or connect your own
         <span className="h-px flex-1 bg-zinc-200" />
       </div>
-      {importing ? (
+      {importing && !onImport ? (
         <ImportReview
           text={current}
           onConnected={onConnected}
@@ -150,6 +161,7 @@ export function ConnectPanel({ onConnected }: ConnectPanelProps) {
           onChange={(next) => {
             setLine(next);
             if (create.isError) create.reset();
+            if (importing) onImport?.(null);
           }}
           onReview={review}
           parseError={parsed && !parsed.ok ? parsed.message : null}

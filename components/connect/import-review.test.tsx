@@ -17,7 +17,7 @@ const config = `{
   }
 }`;
 
-it("a pasted config lists every server with its exact command, its problems at their line, and asks for its inputs (a password masked, never kept)", async () => {
+it("a pasted config lists every server with its exact command, its problems at their line, and asks for its inputs (a password masked, never kept); saving is unticked until chosen", async () => {
   const user = userEvent.setup();
   renderWithQueries(<ConnectPanel onConnected={() => undefined} />);
   const box = screen.getByRole("textbox", { name: "Server command or URL" });
@@ -33,6 +33,11 @@ it("a pasted config lists every server with its exact command, its problems at t
   expect(words).toEqual(["node", "server.js", "--root", "${input:folder}"]);
   expect(region.textContent).toContain("https://docs.example/mcp");
   expect(region.textContent).toContain("Uses from the inspector's environment: GITHUB_TOKEN");
+  // Saving is a choice, off until ticked; only then can values be kept in the file.
+  const save = within(region).getByRole("checkbox", { name: /Save to my servers/ });
+  expect(save).toHaveProperty("checked", false);
+  expect(within(region).queryAllByRole("checkbox", { name: "keep this value" })).toHaveLength(0);
+  await user.click(save);
   // The value of a password input is never saved, so it cannot be kept.
   expect(within(region).getByRole("checkbox", { name: "a password: never saved" })).toHaveProperty(
     "disabled",

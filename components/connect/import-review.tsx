@@ -5,6 +5,7 @@ import type { SessionSummary } from "@/lib/api/contract";
 import { parseServerConfig, type ConfigInput } from "@/lib/import/server-config";
 import { ConfigProblems } from "./config-problems";
 import { ImportedServerCard } from "./imported-server-card";
+import { SaveChoice } from "./save-choice";
 import { useImportConnect } from "./use-import-connect";
 import { Button } from "@/components/ui/button";
 
@@ -16,17 +17,21 @@ export interface ImportReviewProps {
   onEdit: () => void;
   /** Every confirmed server connected. */
   onDone: () => void;
+  /** Shown across the workspace: the servers side by side, Connect always in view. */
+  wide?: boolean;
 }
 
 /**
  * The servers a pasted config holds, each with a checkbox, and the VS Code inputs they ask for.
- * Nothing runs until "Connect N servers"; the confirmed ones are then connected and saved.
+ * Nothing runs until "Connect N servers"; the confirmed ones are then connected, and saved when the
+ * user ticked "Save to my servers".
  */
-export function ImportReview({ text, onConnected, onEdit, onDone }: ImportReviewProps) {
+export function ImportReview({ text, onConnected, onEdit, onDone, wide = false }: ImportReviewProps) {
   const parsed = useMemo(() => parseServerConfig(text), [text]);
   const [unchecked, setUnchecked] = useState<ReadonlySet<string>>(new Set());
   const [values, setValues] = useState<Record<string, string>>({});
   const [keep, setKeep] = useState<Record<string, ReadonlySet<string>>>({});
+  const [save, setSave] = useState(false);
   const connect = useImportConnect(onConnected);
   const formId = useId();
 
@@ -42,7 +47,8 @@ export function ImportReview({ text, onConnected, onEdit, onDone }: ImportReview
       text,
       servers: names,
       inputs: Object.fromEntries([...inputs.keys()].map((id) => [id, values[id] ?? ""])),
-      keep: Object.fromEntries(Object.entries(keep).map(([name, set]) => [name, [...set]])),
+      keep: save ? Object.fromEntries(Object.entries(keep).map(([name, set]) => [name, [...set]])) : {},
+      save,
     });
     if (connected.length === names.length) onDone();
     // What connected is unticked, so "Connect" again retries only what failed.
@@ -52,16 +58,22 @@ export function ImportReview({ text, onConnected, onEdit, onDone }: ImportReview
   return (
     <section
       aria-label="Review the servers in the config"
-      className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50/60 p-2.5"
+      className={`flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50/60 p-2.5 ${wide ? "min-h-0" : ""}`}
     >
       <p className="text-xs font-medium text-amber-900">
         {parsed.servers.length === 0
           ? "No server could be read from this config."
-          : `Found ${parsed.servers.length} ${parsed.servers.length === 1 ? "server" : "servers"}. Nothing runs until you connect; connected servers are saved for next time.`}
+          : `Found ${parsed.servers.length} ${parsed.servers.length === 1 ? "server" : "servers"}. Nothing runs until you connect.`}
       </p>
       <ConfigProblems problems={parsed.problems} />
       {parsed.servers.length > 0 && (
-        <ul className="flex flex-col gap-2">
+        <ul
+          className={
+            wide
+              ? "scrollbar-thin grid min-h-0 grid-cols-[repeat(auto-fill,minmax(17rem,1fr))] content-start items-start gap-2 overflow-y-auto"
+              : "flex flex-col gap-2"
+          }
+        >
           {parsed.servers.map((s) => (
             <ImportedServerCard
               key={s.name}
@@ -75,6 +87,7 @@ export function ImportReview({ text, onConnected, onEdit, onDone }: ImportReview
                   return next;
                 })
               }
+              saving={save}
               keep={keep[s.name] ?? new Set()}
               onKeep={(name, on) =>
                 setKeep((prev) => {
@@ -90,7 +103,7 @@ export function ImportReview({ text, onConnected, onEdit, onDone }: ImportReview
         </ul>
       )}
       {inputs.size > 0 && (
-        <fieldset className="flex flex-col gap-1.5">
+        <fieldset className={`flex flex-col gap-1.5 ${wide ? "max-w-xl" : ""}`}>
           <legend className="mb-1 text-[11px] font-medium text-zinc-700">Inputs the config asks for</legend>
           {[...inputs.values()].map((input) => (
             <label key={input.id} className="flex flex-col gap-0.5 text-[11px] text-zinc-700">
@@ -112,6 +125,12 @@ export function ImportReview({ text, onConnected, onEdit, onDone }: ImportReview
           ))}
         </fieldset>
       )}
+      <SaveChoice
+        value={{ save, keepValues: false }}
+        onChange={(next) => setSave(next.save)}
+        valueNames={[]}
+        disabled={connect.pending}
+      />
       <form
         id={formId}
         className="flex items-center justify-end gap-2"

@@ -13,6 +13,8 @@ export interface ImportedServerCardProps {
   server: ImportedServer;
   checked: boolean;
   onChecked: (checked: boolean) => void;
+  /** "Save to my servers" is ticked: the values may be kept in the file. */
+  saving: boolean;
   /** Environment or header names whose values the user asked to keep in the saved file. */
   keep: ReadonlySet<string>;
   onKeep: (name: string, keep: boolean) => void;
@@ -28,6 +30,7 @@ export function ImportedServerCard({
   server,
   checked,
   onChecked,
+  saving,
   keep,
   onKeep,
   result,
@@ -92,7 +95,7 @@ export function ImportedServerCard({
                       "value given"
                     )}
                   </span>
-                  {!reference && secret && (
+                  {saving && !reference && secret && (
                     <label className="flex items-center gap-1 text-[11px] text-zinc-700">
                       <input
                         type="checkbox"

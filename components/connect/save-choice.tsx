@@ -7,7 +7,8 @@ export interface SaveChoiceValue {
 }
 
 /**
- * Under a command or URL review: "Save to my servers" (on by default: the user confirmed it), and,
+ * Under a command or URL review (and the import review): "Save to my servers" (off unless the user
+ * ticks it: a server tried once should not pile up in the file), and,
  * when it has environment variables or headers, whether their values go into the file (off:
  * they are saved as `${NAME}` references and read from the inspector's environment on reconnect).
  */

@@ -15,6 +15,8 @@ export interface ImportRequest {
   servers: string[];
   inputs: Record<string, string>;
   keep: Record<string, string[]>;
+  /** "Save to my servers" was ticked. */
+  save: boolean;
 }
 
 /**
@@ -39,6 +41,7 @@ export function useImportConnect(onConnected: (session: SessionSummary) => void)
           server,
           inputs: request.inputs,
           keep: request.keep[server] ?? [],
+          save: request.save,
         });
         last = await adoptSession(queryClient, created);
         connected.push(server);

@@ -5,7 +5,10 @@ import { ErrorCallout } from "@/components/ui/error-callout";
 import { PaneHeader } from "@/components/ui/pane-header";
 import { QueryState } from "@/components/ui/query-state";
 import type { SessionSummary } from "@/lib/api/contract";
+import { launchText } from "@/lib/import/launch-text";
 import { ServerList } from "./server-list";
+import { StartupFailureCard } from "./startup-failure-card";
+import { useStartupFailures } from "./use-startup-failures";
 import { useDisconnect } from "./use-disconnect";
 import { useReconnect } from "./use-reconnect";
 
@@ -15,6 +18,10 @@ export interface ServerListPaneProps {
   selectedId: string | null;
   onSelect: (sessionId: string) => void;
   onDisconnected: (sessionId: string) => void;
+  /** A command-line server that did not start was retried and connected. */
+  onConnected: (session: SessionSummary) => void;
+  /** Edit on a server that did not start: the connect form, filled with its launch as text. */
+  onEdit: (text: string) => void;
 }
 
 /** The "Servers" section of the left column. */
@@ -24,14 +31,18 @@ export function ServerListPane({
   selectedId,
   onSelect,
   onDisconnected,
+  onConnected,
+  onEdit,
 }: ServerListPaneProps) {
   const disconnect = useDisconnect(onDisconnected);
   const reconnect = useReconnect();
+  const startup = useStartupFailures(onConnected);
+  const failed = startup.failures.data?.failures ?? [];
   return (
     <section aria-labelledby="servers-heading" className="flex min-h-0 flex-1 flex-col">
       <PaneHeader id="servers-heading" title="Servers">
-        {sessions && sessions.length > 0 && (
-          <span className="text-[11px] text-zinc-400">{sessions.length}</span>
+        {sessions && sessions.length + failed.length > 0 && (
+          <span className="text-[11px] text-zinc-400">{sessions.length + failed.length}</span>
         )}
       </PaneHeader>
       <div className="scrollbar-thin min-h-0 flex-1 overflow-y-auto">
@@ -39,6 +50,25 @@ export function ServerListPane({
           <div className="p-2">
             <ErrorCallout title="Could not disconnect" message={disconnect.error.message} />
           </div>
+        )}
+        {failed.length > 0 && (
+          <ul className="flex flex-col gap-1 p-2 pb-0" aria-label="Servers that did not start">
+            {failed.map((f) => (
+              <StartupFailureCard
+                key={f.id}
+                failure={f}
+                retrying={startup.retry.isPending && startup.retry.variables === f.id}
+                retryError={
+                  startup.retry.isError && startup.retry.variables === f.id
+                    ? startup.retry.error.message
+                    : null
+                }
+                onEdit={() => onEdit(launchText(f.name, f.launch))}
+                onRetry={() => startup.retry.mutate(f.id)}
+                onDismiss={() => startup.dismiss.mutate(f.id)}
+              />
+            ))}
+          </ul>
         )}
         <QueryState
           query={{ data: sessions, error: loadError }}
@@ -48,7 +78,7 @@ export function ServerListPane({
           inset
         >
           {(sessions) =>
-            sessions.length === 0 ? (
+            sessions.length === 0 && failed.length > 0 ? null : sessions.length === 0 ? (
               <EmptyState title="No servers yet">
                 Start the demo server, or paste a command or URL above.
               </EmptyState>

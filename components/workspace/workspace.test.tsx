@@ -76,4 +76,24 @@ describe("Workspace", () => {
     await user.click(servers().getByRole("button", { name: "notes" }));
     expect(window.location.search).toBe("?server=notes");
   });
+
+  it("reviews a pasted config across the two wide columns, not in the sidebar; Edit goes back keeping the text", async () => {
+    const { user } = openAt("?server=demo");
+    const config = JSON.stringify({ mcpServers: { a: { command: "node", args: ["a.js"] } } });
+    const box = servers().getByRole("textbox", { name: "Server command or URL" });
+    await user.click(box);
+    await user.paste(config);
+    await user.click(servers().getByRole("button", { name: "Review" }));
+    const wide = screen.getByRole("region", { name: "Import a config" });
+    expect(
+      within(wide).getByRole("region", { name: "Review the servers in the config" }).textContent,
+    ).toContain("Found 1 server");
+    expect(servers().queryByRole("region", { name: "Review the servers in the config" })).toBeNull();
+    // The columns it covers come back with Edit; the sidebar still holds the pasted text.
+    expect(screen.queryByRole("region", { name: "Resource content" })).toBeNull();
+    await user.click(within(wide).getByRole("button", { name: "Edit" }));
+    expect(screen.queryByRole("region", { name: "Import a config" })).toBeNull();
+    expect(screen.getByRole("region", { name: "Resource content" })).toBeTruthy();
+    expect(servers().getByRole("textbox", { name: "Server command or URL" })).toHaveProperty("value", config);
+  });
 });

@@ -1,6 +1,7 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { ConnectPanel } from "@/components/connect/connect-panel";
 import { useStreamStatus } from "@/components/events/stream-status-context";
 import { ServerListPane } from "@/components/server-list/server-list-pane";
@@ -9,7 +10,13 @@ import { api } from "@/components/auth/api";
 import { isApiError } from "@/lib/api/api-client";
 import { readQuery } from "@/lib/api/queries";
 import { HeaderBar } from "./header-bar";
-import { RecorderDock, RunChecksLauncher, ServerPanel, usePrefetchLazyParts } from "./lazy-parts";
+import {
+  ImportReview,
+  RecorderDock,
+  RunChecksLauncher,
+  ServerPanel,
+  usePrefetchLazyParts,
+} from "./lazy-parts";
 import { MiddleColumn } from "./middle-column";
 import { useSelection } from "./use-selection";
 import { ViewerColumn } from "./viewer-column";
@@ -29,6 +36,13 @@ export function Workspace() {
   const stream = useStreamStatus();
   const queryClient = useQueryClient();
   usePrefetchLazyParts();
+  // The paste box's text when it is (re)filled — Edit on a server that did not start, or emptied
+  // after an import — and a pasted config under review across the two wide columns.
+  const [paste, setPaste] = useState({ key: 0, text: "" });
+  const [importing, setImporting] = useState<string | null>(null);
+  const onConnected = (created: { id: string; name: string }) =>
+    // The server the URL names (a deep link to a saved one) keeps the linked resource.
+    select({ serverId: created.id, uri: created.name === serverId ? uri : null });
   const openResource = (next: string) => {
     if (!session) return;
     // Start the read now: rendering the selection takes ~0.1 s, and a large read should not wait
@@ -51,10 +65,10 @@ export function Workspace() {
           className="row-span-2 flex min-h-0 flex-col border-r border-zinc-200 bg-zinc-50"
         >
           <ConnectPanel
-            // The server the URL names (a deep link to a saved one) keeps the linked resource.
-            onConnected={(created) =>
-              select({ serverId: created.id, uri: created.name === serverId ? uri : null })
-            }
+            key={paste.key}
+            initialLine={paste.text}
+            onConnected={onConnected}
+            onImport={setImporting}
           />
           <ServerListPane
             sessions={list}
@@ -64,22 +78,46 @@ export function Workspace() {
             onDisconnected={(id) => {
               if (id === session?.id) select({ serverId: null, uri: null });
             }}
+            onConnected={onConnected}
+            onEdit={(text) => {
+              setImporting(null);
+              setPaste((p) => ({ key: p.key + 1, text }));
+            }}
           />
         </aside>
-        <section
-          aria-labelledby="resources-heading"
-          className="flex min-h-0 flex-col border-r border-zinc-200 bg-white"
-        >
-          <MiddleColumn
-            session={session}
-            missingServerId={missingServerId}
-            onConnectSaved={(created) => select({ serverId: created.id, uri })}
-            sessionsLoaded={list !== undefined}
-            selectedUri={session ? uri : null}
-            onSelectResource={openResource}
-          />
-        </section>
-        <ViewerColumn session={session} uri={session ? uri : null} />
+        {importing !== null ? (
+          // The review takes the room of both columns: every server side by side, Connect in view.
+          <section aria-label="Import a config" className="col-span-2 flex min-h-0 flex-col bg-white p-3">
+            <ImportReview
+              key={importing}
+              wide
+              text={importing}
+              onConnected={onConnected}
+              onEdit={() => setImporting(null)}
+              onDone={() => {
+                setImporting(null);
+                setPaste((p) => ({ key: p.key + 1, text: "" }));
+              }}
+            />
+          </section>
+        ) : (
+          <>
+            <section
+              aria-labelledby="resources-heading"
+              className="flex min-h-0 flex-col border-r border-zinc-200 bg-white"
+            >
+              <MiddleColumn
+                session={session}
+                missingServerId={missingServerId}
+                onConnectSaved={(created) => select({ serverId: created.id, uri })}
+                sessionsLoaded={list !== undefined}
+                selectedUri={session ? uri : null}
+                onSelectResource={openResource}
+              />
+            </section>
+            <ViewerColumn session={session} uri={session ? uri : null} />
+          </>
+        )}
         {session && <ServerPanel key={session.id} session={session} />}
       </div>
       <RecorderDock sessions={list} />

@@ -42,6 +42,7 @@ import type { AuthStateResponse, SignInResponse } from "./oauth";
 import type { ProblemsResponse } from "../lint/problem";
 import { readWithProgress, REQUEST_ID_HEADER, type CancelResponse } from "./progress";
 import type { ImportConnectBody, SavedServerListResponse } from "./saved-servers";
+import type { StartupFailureListResponse } from "./startup";
 
 // Kept for the components that import the tool types from the client (the contract owns them).
 export type { CallToolResult, Tool, ToolListResponse } from "./contract";
@@ -154,6 +155,13 @@ export function createApiClient(options: ApiClientOptions) {
     listSavedServers: (o?: RequestOptions) => json<SavedServerListResponse>("/api/saved-servers", o),
     connectSavedServer: (name: string, o?: RequestOptions) =>
       postJson<SessionCreatedResponse>("/api/saved-servers/connect", { name }, o),
+    listStartupFailures: (o?: RequestOptions) => json<StartupFailureListResponse>("/api/startup", o),
+    /** Connect a command-line server that did not start again; it becomes the session. */
+    retryStartup: (id: string, o?: RequestOptions) =>
+      postJson<SessionCreatedResponse>(`/api/startup/${encodeURIComponent(id)}/retry`, {}, o),
+    dismissStartup: async (id: string, o?: RequestOptions): Promise<void> => {
+      await send(`/api/startup/${encodeURIComponent(id)}`, { ...o, method: "DELETE" });
+    },
     removeSavedServer: async (name: string, o?: RequestOptions): Promise<void> => {
       await send(`/api/saved-servers?name=${encodeURIComponent(name)}`, { ...o, method: "DELETE" });
     },

@@ -22,6 +22,12 @@ describe("eventEffects", () => {
     expect(eventEffects({ type: "hello", serverTime: 1 }, nothing, 0)).toEqual([{ op: "invalidate-all" }]);
   });
 
+  it("startup-failures refetches the cards of command-line servers that did not start", () => {
+    expect(eventEffects({ type: "startup-failures" }, nothing, 0)).toEqual([
+      { op: "invalidate", key: queryKeys.startupFailures() },
+    ]);
+  });
+
   it("session replaces that summary in the list, or adds it", () => {
     const next = { ...summary("a"), name: "renamed" };
     const [effect] = eventEffects({ type: "session", session: next }, nothing, 0);

@@ -16,6 +16,7 @@
  *                      truth; lines carry no sequence number to merge by)
  *   traffic            set: append the summaries to the held traffic (bounded, merged by seq)
  *   progress           set: merge into that request's progress, only while this tab waits for it
+ *   startup-failures   invalidate the list of command-line servers that did not start
  *   hello              invalidate everything: a (re)connected stream may have missed events
  */
 import type { QueryKey } from "@tanstack/react-query";
@@ -65,6 +66,8 @@ export function eventEffects(
   switch (event.type) {
     case "hello":
       return [{ op: "invalidate-all" }];
+    case "startup-failures":
+      return [{ op: "invalidate", key: queryKeys.startupFailures() }];
     case "session": {
       const next = event.session;
       const list = peek(queryKeys.sessions()) as SessionListResponse | undefined;

@@ -67,6 +67,8 @@ export type InspectorEvent =
   /** A request the page named (lib/api/progress.ts) got a `notifications/progress`, or walked a page. */
   | ({ type: "progress"; sessionId: string; requestId: string } & RequestProgress)
   /** After (re)connecting: the client should refetch everything it shows. */
+  /** A server named on the command line did not start, or its card went (GET /api/startup). */
+  | { type: "startup-failures" }
   | { type: "hello"; serverTime: number };
 
 export type InspectorEventType = InspectorEvent["type"];

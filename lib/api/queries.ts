@@ -45,6 +45,13 @@ export const savedServersQuery = (api: ApiClient) =>
     queryFn: ({ signal }) => api.listSavedServers({ signal }),
   });
 
+/** Servers named on the command line that did not start; the `startup-failures` event refetches. */
+export const startupFailuresQuery = (api: ApiClient) =>
+  queryOptions({
+    queryKey: queryKeys.startupFailures(),
+    queryFn: ({ signal }) => api.listStartupFailures({ signal }),
+  });
+
 /** The app's default freshness (app/providers.tsx), for results without a server cache hint. */
 const DEFAULT_STALE_MS = 5_000;
 

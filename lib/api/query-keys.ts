@@ -14,6 +14,8 @@ export const queryKeys = {
   presets: () => [...root, "presets"] as const,
   sessions: () => [...root, "sessions"] as const,
   savedServers: () => [...root, "saved-servers"] as const,
+  /** Servers named on the command line that are not running (lib/api/startup.ts). */
+  startupFailures: () => [...root, "startup-failures"] as const,
   /** Prefix of every query that belongs to one session. */
   sessionScope: (sessionId: string) => [...root, "session", sessionId] as const,
   resources: (sessionId: string) => [...queryKeys.sessionScope(sessionId), "resources"] as const,

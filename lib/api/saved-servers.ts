@@ -10,8 +10,9 @@ export const savedServerNameSchema = z.string().min(1).max(200);
 
 /**
  * POST /api/import/connect: one server of a pasted config, by name, with the values of its VS Code
- * inputs (`${input:id}`) and the environment/header names whose values the user chose to keep in
- * the saved-servers file. The backend reads the text again, so the launch and which inputs are
+ * inputs (`${input:id}`), whether to save it once it connects (`save`: the user's choice, off
+ * unless given), and the environment/header names whose values the user chose to keep in the
+ * saved-servers file. The backend reads the text again, so the launch and which inputs are
  * passwords come from the config, not from this body.
  */
 export const importConnectBodySchema = z
@@ -23,6 +24,7 @@ export const importConnectBodySchema = z
       .refine((r) => Object.keys(r).length <= 100, "at most 100 inputs")
       .optional(),
     keep: z.array(z.string().max(200)).max(200).optional(),
+    save: z.boolean().optional(),
   })
   .strict();
 export type ImportConnectBody = z.infer<typeof importConnectBodySchema>;

@@ -159,6 +159,44 @@ describe("expandVariables", () => {
       expect(String(err)).not.toContain("hunter2");
     }
     expect(() => expandVariables("${input:k}", e)).toThrow('input "k" was not filled in');
+    expect(() => expandVariables("x-${env:GONE}", e)).toThrow(
+      "environment variable GONE is not set (referenced as ${env:GONE})",
+    );
+  });
+
+  it("expands VS Code's predefined variables as VS Code does, and names one it has no value for", () => {
+    const e = env({ HOME_ENV: "x" });
+    const at = { workspaceFolder: "/work/project", userHome: "/home/u", pathSeparator: "/" };
+    expect(expandVariables("${workspaceFolder}${/}src${pathSeparator}a", e, {}, at)).toBe(
+      "/work/project/src/a",
+    );
+    expect(expandVariables("${workspaceFolderBasename}", e, {}, at)).toBe("project");
+    expect(expandVariables("${userHome}/.cache/${env:HOME_ENV}", e, {}, at)).toBe("/home/u/.cache/x");
+    expect(expandVariables("${workspaceFolderBasename}", e, {}, { workspaceFolder: "C:\\w\\proj\\" })).toBe(
+      "proj",
+    );
+    // Claude Code's default still applies where no folder is known; without one it is named.
+    expect(expandVariables("${workspaceFolder:-.}", e)).toBe(".");
+    expect(() => expandVariables("${workspaceFolder}/x", e)).toThrow(
+      /\$\{workspaceFolder\} has no value here/,
+    );
+    // `${env:workspaceFolder}` is the environment's, as in VS Code.
+    expect(() => expandVariables("${env:workspaceFolder}", e, {}, at)).toThrow(/workspaceFolder is not set/);
+  });
+
+  it("does not list predefined variables among the environment variables a server uses", () => {
+    const [s] = parseServerConfig(
+      JSON.stringify({
+        servers: {
+          fs: {
+            command: "node",
+            args: ["${workspaceFolder}/s.js", "${userHome}", "${/}"],
+            env: { K: "${env:KEY}" },
+          },
+        },
+      }),
+    ).servers;
+    expect(s?.usedVariables).toEqual(["KEY"]);
   });
 
   it("expands every string of a launch", () => {

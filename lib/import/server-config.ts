@@ -6,7 +6,11 @@
  *
  * Nothing is expanded here: `${VAR}`, `${VAR:-default}`, `${env:VAR}` and `${input:id}` stay as
  * written in the launch (so no secret from the environment is ever echoed), and each server says
- * which variables and inputs it uses. `expandVariables` resolves them where the server is started.
+ * which variables and inputs it uses. `expandVariables` resolves them where the server is started,
+ * with VS Code's predefined `${workspaceFolder}`, `${workspaceFolderBasename}`, `${userHome}`,
+ * `${pathSeparator}` and `${/}` (code.visualstudio.com/docs/reference/variables-reference) in
+ * every shape: VS Code reads `mcpServers` files too, and no host sets environment variables of
+ * those names, so a Claude Code config loses nothing.
  */
 import { CommandLineError, parseCommandLine } from "../launch/command-line";
 import type { HttpTransportChoice, LaunchSpec } from "../api/contract";
@@ -48,7 +52,27 @@ export interface ParsedConfig {
   problems: ConfigProblem[];
 }
 
-const VARIABLE = /\$\{(?:(env|input):)?([A-Za-z_][A-Za-z0-9_.-]*)(?::-([^}]*))?\}/g;
+const VARIABLE = /\$\{(?:(env|input):)?([A-Za-z_][A-Za-z0-9_.-]*|\/)(?::-([^}]*))?\}/g;
+
+/**
+ * The values of VS Code's predefined variables where a server starts (lib/ cannot ask Node): the
+ * workspace folder (the one holding `.vscode/` for `.vscode/mcp.json`, else the config's folder),
+ * the home folder and the path separator. One left out cannot be used there.
+ */
+export interface PredefinedValues {
+  workspaceFolder?: string;
+  userHome?: string;
+  pathSeparator?: string;
+}
+
+const PREDEFINED = new Set(["workspaceFolder", "workspaceFolderBasename", "userHome", "pathSeparator", "/"]);
+
+function predefinedValue(name: string, values: PredefinedValues): string | undefined {
+  if (name === "workspaceFolderBasename")
+    return values.workspaceFolder?.split(/[\\/]/).filter(Boolean).pop() ?? values.workspaceFolder;
+  if (name === "/") return values.pathSeparator;
+  return values[name as keyof PredefinedValues];
+}
 
 /** Names of what a value refers to. */
 function references(value: string): { variables: string[]; inputs: string[] } {
@@ -56,7 +80,7 @@ function references(value: string): { variables: string[]; inputs: string[] } {
   const inputs: string[] = [];
   for (const m of value.matchAll(VARIABLE)) {
     if (m[1] === "input") inputs.push(m[2]!);
-    else variables.push(m[2]!);
+    else if (m[1] === "env" || !PREDEFINED.has(m[2]!)) variables.push(m[2]!);
   }
   return { variables, inputs };
 }
@@ -81,10 +105,19 @@ export function expandVariables(
   value: string,
   env: (name: string) => string | undefined,
   inputs: Readonly<Record<string, string>> = {},
+  predefined: PredefinedValues = {},
 ): string {
   return value.replace(
     VARIABLE,
-    (_m, scope: string | undefined, name: string, fallback: string | undefined) => {
+    (written: string, scope: string | undefined, name: string, fallback: string | undefined) => {
+      if (scope === undefined && PREDEFINED.has(name)) {
+        const v = predefinedValue(name, predefined);
+        if (v !== undefined) return v;
+        if (fallback !== undefined) return fallback;
+        throw new MissingVariableError(
+          `\${${name}} has no value here (VS Code sets it from the open folder)`,
+        );
+      }
       if (scope === "input") {
         if (!Object.hasOwn(inputs, name)) throw new MissingVariableError(`input "${name}" was not filled in`);
         return inputs[name]!;
@@ -93,7 +126,7 @@ export function expandVariables(
       if (v !== undefined && v !== "") return v;
       if (fallback !== undefined) return fallback;
       if (v !== undefined) return v;
-      throw new MissingVariableError(`environment variable ${name} is not set (referenced as \${${name}})`);
+      throw new MissingVariableError(`environment variable ${name} is not set (referenced as ${written})`);
     },
   );
 }
@@ -103,8 +136,9 @@ export function expandLaunch(
   launch: LaunchSpec,
   env: (name: string) => string | undefined,
   inputs: Readonly<Record<string, string>> = {},
+  predefined: PredefinedValues = {},
 ): LaunchSpec {
-  const x = (v: string) => expandVariables(v, env, inputs);
+  const x = (v: string) => expandVariables(v, env, inputs, predefined);
   const record = (r: Record<string, string>) =>
     Object.fromEntries(Object.entries(r).map(([k, v]) => [k, x(v)]));
   if (launch.kind === "http") return { ...launch, url: x(launch.url), headers: record(launch.headers) };

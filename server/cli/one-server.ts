@@ -14,12 +14,13 @@ export function oneServerLaunch(
 ): ReturnType<typeof resolveLaunch> {
   let bodies;
   try {
+    // A skipped server of a config was noted on stderr; the one that can start is the one.
     bodies = startupServers(
       parseStartArgs(serverArgs),
       process.cwd(),
       (name) => process.env[name],
       (line) => console.error(line),
-    );
+    ).filter((s) => !s.skipped);
   } catch (err) {
     if (err instanceof UsageError) usage(err.message);
     throw err;

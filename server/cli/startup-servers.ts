@@ -2,9 +2,14 @@
  * The servers named on the command line (a command, a URL, or `--config` with `--server`), turned
  * into `POST /api/sessions` bodies before the app starts — so a bad config stops the command with
  * one line and exit code 2 — and connected through the app's own API once it listens, so they go
- * through exactly the validation and review rules of a paste. Not `server-only` (the launcher).
+ * through exactly the validation and review rules of a paste. A config's server that cannot be
+ * resolved (an unset `${VAR}`, a VS Code input) is skipped with a note and the others start; only
+ * a config of which nothing can start, or a `--server` naming the broken one, stops the command.
+ * Every server that does not start is kept by the app (POST /api/startup), so the page shows it.
+ * Not `server-only` (the launcher).
  */
 import { readFileSync } from "node:fs";
+import { homedir } from "node:os";
 import path from "node:path";
 import type { CreateSessionBody, LaunchSpec, WatchFilesBody } from "../../lib/api/contract";
 import { expandLaunch, MissingVariableError, parseServerConfig } from "../../lib/import/server-config";
@@ -16,6 +21,17 @@ export interface StartupServer {
   body: CreateSessionBody;
   /** `--watch PATH` (`--watch-build`): watch mode turned on once it is connected. */
   watch?: WatchFilesBody;
+  /** Why it cannot start as written (`body` then holds its references unexpanded): shown, not run. */
+  skipped?: string;
+}
+
+/**
+ * `${workspaceFolder}` of a config as VS Code has it: the folder opened in VS Code, which holds
+ * `.vscode/` for `.vscode/mcp.json` (and `.vscode/settings.json`); for any other file its folder.
+ */
+export function workspaceFolderOf(file: string): string {
+  const dir = path.dirname(file);
+  return path.basename(dir) === ".vscode" ? path.dirname(dir) : dir;
 }
 
 export function startupServers(
@@ -76,6 +92,11 @@ function fromConfig(
       `${file}${first.line ? `:${first.line}:${first.column}` : ""}: ${first.path ? `${first.path}: ` : ""}${first.message}`,
     );
   const chosen = names.length > 0 ? names : servers.map((s) => s.name);
+  const predefined = {
+    workspaceFolder: workspaceFolderOf(file),
+    userHome: homedir(),
+    pathSeparator: path.sep,
+  };
   const out: StartupServer[] = [];
   for (const name of chosen) {
     const found = servers.find((s) => s.name === name);
@@ -88,36 +109,48 @@ function fromConfig(
       // Named, it is what the user wanted: stop. One of every server in the file: the rest start.
       if (names.length > 0) throw new UsageError(why);
       note(`skipped ${why}`);
+      out.push({ label: labelOf(name, found.launch), body: bodyOf(name, found.launch, file), skipped: why });
       continue;
     }
     let launch: LaunchSpec;
     try {
-      launch = expandLaunch(found.launch, env);
+      launch = expandLaunch(found.launch, env, {}, predefined);
     } catch (err) {
-      if (err instanceof MissingVariableError)
-        throw new UsageError(`server "${name}" in ${file}: ${err.message}`);
-      throw err;
+      if (!(err instanceof MissingVariableError)) throw err;
+      const why = `server "${name}" in ${file}: ${err.message}`;
+      if (names.length > 0) throw new UsageError(why);
+      note(`skipped ${why}`);
+      out.push({ label: labelOf(name, found.launch), body: bodyOf(name, found.launch, file), skipped: why });
+      continue;
     }
-    const body: CreateSessionBody =
-      launch.kind === "http"
-        ? { name, url: launch.url, transport: launch.transport, headers: launch.headers }
-        : {
-            name,
-            command: launch.program,
-            args: launch.args,
-            env: launch.env,
-            // A config's relative cwd is relative to the config file.
-            cwd: path.resolve(path.dirname(file), launch.cwd ?? "."),
-          };
-    out.push({
-      label: `${name}: ${launch.kind === "http" ? launch.url : [launch.program, ...launch.args].join(" ")}`,
-      body,
-    });
+    out.push({ label: labelOf(name, launch), body: bodyOf(name, launch, file) });
   }
+  if (out.length > 0 && out.every((s) => s.skipped))
+    throw new UsageError(`no server of ${file} can start (see above)`);
   return out;
 }
 
-/** Connect each server through the running app's API; failures are reported, not fatal. */
+function labelOf(name: string, launch: LaunchSpec): string {
+  return `${name}: ${launch.kind === "http" ? launch.url : [launch.program, ...launch.args].join(" ")}`;
+}
+
+function bodyOf(name: string, launch: LaunchSpec, file: string): CreateSessionBody {
+  return launch.kind === "http"
+    ? { name, url: launch.url, transport: launch.transport, headers: launch.headers }
+    : {
+        name,
+        command: launch.program,
+        args: launch.args,
+        env: launch.env,
+        // A config's relative cwd is relative to the config file.
+        cwd: path.resolve(path.dirname(file), launch.cwd ?? "."),
+      };
+}
+
+/**
+ * Connect each server through the running app's API; failures are reported, not fatal, and the
+ * app keeps them (with the skipped ones) for the page.
+ */
 export async function connectStartupServers(
   servers: readonly StartupServer[],
   origin: string,
@@ -127,11 +160,15 @@ export async function connectStartupServers(
   const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
   for (const s of servers) {
     try {
-      const res = await fetch(`${origin}/api/sessions`, {
+      const res = await fetch(`${origin}/api/startup`, {
         method: "POST",
         headers,
-        body: JSON.stringify(s.body),
+        body: JSON.stringify({ server: s.body, ...(s.skipped ? { skipped: s.skipped } : {}) }),
       });
+      if (s.skipped) {
+        if (!res.ok) log(`could not show ${s.label} in the page (${res.status})`);
+        continue;
+      }
       const answer = (await res.json()) as { id?: string; name?: string; error?: { message: string } };
       if (!res.ok || !answer.id) {
         log(`could not connect ${s.label}: ${answer.error?.message ?? res.status}`);

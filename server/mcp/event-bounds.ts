@@ -132,6 +132,7 @@ function boundFields(event: InspectorEvent): InspectorEvent {
     case "progress":
       return event.message !== undefined ? { ...event, message: clip(event.message, MAX_TEXT_CHARS) } : event;
     case "session-removed":
+    case "startup-failures":
     case "hello":
       return event;
   }

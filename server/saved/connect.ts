@@ -1,4 +1,6 @@
 import "server-only";
+import { homedir } from "node:os";
+import path from "node:path";
 import { createSessionBodySchema, type CreateSessionBody, type LaunchSpec } from "@/lib/api/contract";
 import type { ImportConnectBody, SavedServerSummary } from "@/lib/api/saved-servers";
 import {
@@ -6,6 +8,7 @@ import {
   MissingVariableError,
   parseServerConfig,
   type ImportedServer,
+  type PredefinedValues,
 } from "@/lib/import/server-config";
 import { INSPECTOR_VAR } from "@/server/check/secret-references";
 import { HttpError } from "@/server/http/errors";
@@ -31,6 +34,14 @@ function appEnv(name: string): string | undefined {
       `\${${name}} cannot be used: MCP_INSPECTOR_* variables are the inspector's own settings`,
     );
   return process.env[name];
+}
+
+/**
+ * VS Code's predefined variables for a pasted or saved config: a paste has no folder of its own,
+ * so `${workspaceFolder}` is the folder the page's servers start in (the app's working directory).
+ */
+function pageVariables(): PredefinedValues {
+  return { workspaceFolder: process.cwd(), userHome: homedir(), pathSeparator: path.sep };
 }
 
 /** The store's and the expansion's errors as the API answers them. */
@@ -69,15 +80,17 @@ async function start(launch: LaunchSpec, name: string): Promise<McpSession> {
 
 /**
  * Connect one server of a pasted config the user confirmed: its `${input:id}` values from the
- * request, `${VAR}` from the app's environment, then — once it started — save it (values as
- * references unless kept; a password input's value never). Nothing is echoed but the summary.
+ * request, `${VAR}` from the app's environment, then — once it started, when the user chose to
+ * save it — save it (values as references unless kept; a password input's value never). Nothing
+ * is echoed but the summary.
  */
 export async function connectImported(body: ImportConnectBody): Promise<McpSession> {
   const found = parseServerConfig(body.text).servers.find((s) => s.name === body.server);
   if (!found) throw new HttpError(404, "not_found", `no server named "${body.server}" in the pasted config`);
   const values = body.inputs ?? {};
   refusePasswordsInView(found);
-  const launch = httpErrors(() => expandLaunch(found.launch, appEnv, values));
+  const launch = httpErrors(() => expandLaunch(found.launch, appEnv, values, pageVariables()));
+  if (body.save !== true) return start(launch, found.name);
   // A corrupt saved-servers file is reported before anything starts, not after.
   httpErrors(() => readSavedServers());
   const session = await start(launch, found.name);
@@ -134,7 +147,7 @@ export async function connectSaved(name: string): Promise<McpSession> {
   const saved = httpErrors(() => findSavedServer(name));
   const launch = httpErrors(() => {
     try {
-      return expandLaunch(saved.launch, appEnv);
+      return expandLaunch(saved.launch, appEnv, {}, pageVariables());
     } catch (err) {
       if (err instanceof MissingVariableError && /^input /.test(err.message))
         throw new MissingVariableError(

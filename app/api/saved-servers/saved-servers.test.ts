@@ -74,6 +74,7 @@ it("a confirmed server of a pasted VS Code config connects with its inputs, is s
       server: "my-server",
       inputs: { count: "3", key: SECRET },
       keep: ["DEMO_RESOURCE_COUNT", TEST_MARK_VAR, "DEMO_API_KEY"],
+      save: true,
     },
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -129,6 +130,34 @@ it("a confirmed server of a pasted VS Code config connects with its inputs, is s
   expect((await call(saved.DELETE, { method: "DELETE", path: "/x?name=my-server" })).status).toBe(204);
   expect((await callJson<SavedServerListResponse>(saved.GET)).body.servers).toEqual([]);
   expect((await call(saved.DELETE, { method: "DELETE", path: "/x?name=my-server" })).status).toBe(404);
+});
+
+it("a pasted config's VS Code variables expand where the page's servers start; unsaved unless the user chose to save", async () => {
+  // The demo bundle found only through ${workspaceFolder} and ${/}: it starts only if they expand.
+  const vscode = JSON.stringify({
+    servers: {
+      here: {
+        command: process.execPath,
+        args: ["${workspaceFolder}${/}dist${pathSeparator}demo-server.mjs"],
+        cwd: "${workspaceFolder}",
+        env: { DEMO_RESOURCE_COUNT: "${env:VSCODE_VAR_COUNT}", [TEST_MARK_VAR]: testMark() },
+      },
+    },
+  });
+  process.env.VSCODE_VAR_COUNT = "4";
+  try {
+    const created = await callJson<SessionSummary>(importConnect.POST, {
+      method: "POST",
+      body: { text: vscode, server: "here" },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.launch).toMatchObject({ args: [demo], cwd: process.cwd() });
+    expect(await resourceCount(created.body.id)).toBe(4);
+    expect((await callJson<SavedServerListResponse>(saved.GET)).body.servers).toEqual([]);
+    await call(sessionRoute.DELETE, { method: "DELETE", params: { id: created.body.id } });
+  } finally {
+    delete process.env.VSCODE_VAR_COUNT;
+  }
 });
 
 it("a pasted command confirmed with 'Save to my servers' is saved once it connects: values as references unless kept; without save, nothing", async () => {
@@ -216,7 +245,7 @@ it("behind the token; the inspector's own variables never expand; a password inp
   const before = (await callJson<{ sessions: unknown[] }>(sessionsRoute.GET)).body.sessions.length;
   const blocked = await callJson(importConnect.POST, {
     method: "POST",
-    body: { text, server: "my-server", inputs: { count: "1", key: "k" } },
+    body: { text, server: "my-server", inputs: { count: "1", key: "k" }, save: true },
   });
   expect(blocked.status).toBe(409);
   // Refused before anything started, and the file is untouched.
