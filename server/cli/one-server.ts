@@ -1,19 +1,22 @@
 /**
- * The one server a one-shot command (`resources`, `lint`) works on, from its command line: a
+ * The one server a one-shot command (`resources`, `lint`, `hosts`) works on, from its command line: a
  * command after `--`, a URL, or `--config` with `--server`. Anything else is a usage error.
  */
 import { resolveLaunch } from "../mcp/launch";
-import { parseStartArgs, UsageError } from "./args";
+import { parseStartArgs, UsageError, type StartOptions } from "./args";
+import { cliLaunch, CliSignIn } from "./sign-in";
 import { startupServers } from "./startup-servers";
 
 export function oneServerLaunch(
   serverArgs: string[],
   usage: (message: string) => never,
-): ReturnType<typeof resolveLaunch> {
+): ReturnType<typeof resolveLaunch> & { options: StartOptions } {
   let bodies;
+  let options: StartOptions;
   try {
+    options = parseStartArgs(serverArgs);
     bodies = startupServers(
-      parseStartArgs(serverArgs),
+      options,
       process.cwd(),
       (name) => process.env[name],
       (line) => console.error(line),
@@ -24,5 +27,16 @@ export function oneServerLaunch(
   }
   if (bodies.length !== 1)
     usage(bodies.length === 0 ? "no server given" : "give exactly one server (--server NAME with --config)");
-  return resolveLaunch(bodies[0]!.body);
+  const resolved = resolveLaunch(bodies[0]!.body);
+  // One-shot commands remember OAuth tokens unless told not to (server/cli/sign-in.ts).
+  return { ...resolved, launch: cliLaunch(resolved.launch), options };
+}
+
+/** The sign-in of a one-shot command's server (`--no-open`, `--callback-port`), on stderr. */
+export function oneServerSignIn(launched: ReturnType<typeof oneServerLaunch>): Promise<CliSignIn> {
+  return CliSignIn.forLaunch(launched.launch, {
+    open: launched.options.open !== false,
+    ...(launched.options.callbackPort !== undefined ? { callbackPort: launched.options.callbackPort } : {}),
+    log: (line) => process.stderr.write(`${line}\n`),
+  });
 }

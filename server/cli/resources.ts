@@ -13,7 +13,8 @@ import type { ReadResponse } from "@/lib/api/contract";
 import type { InspectorEvent } from "@/lib/api/events";
 import { readConfig } from "../mcp/config";
 import { McpSession } from "../mcp/session";
-import { oneServerLaunch } from "./one-server";
+import { oneServerLaunch, oneServerSignIn } from "./one-server";
+import { SIGN_IN_HELP } from "./sign-in";
 
 const USAGE = `usage: mcp-resource-inspector resources list|templates|read URI [options] [-- command… | URL]
        mcp-resource-inspector subscribe URI [--count N] [--timeout MS] [-- command… | URL]
@@ -24,6 +25,7 @@ const USAGE = `usage: mcp-resource-inspector resources list|templates|read URI [
   --timeout MS           subscribe: stop after MS (default 30000)
   server: -- command args… (-e KEY=VALUE, --cwd DIR) | URL (-H "Name: value", --transport)
           | --config FILE --server NAME
+${SIGN_IN_HELP}
 examples:
   mcp-resource-inspector resources list -- node build/index.js
   mcp-resource-inspector resources read file:///notes.md --format text http://127.0.0.1:3001/mcp`;
@@ -134,7 +136,9 @@ function contentItem(result: ReadResponse, index: number): string | Uint8Array {
 
 async function main(): Promise<void> {
   const call = parseCall(process.argv.slice(2));
-  const { launch, name } = oneServerLaunch(call.serverArgs, usage);
+  const launched = oneServerLaunch(call.serverArgs, usage);
+  const { launch, name } = launched;
+  const signIn = await oneServerSignIn(launched);
   const events: InspectorEvent[] = [];
   let onEvent: (e: InspectorEvent) => void = () => undefined;
   const session = new McpSession(
@@ -146,15 +150,18 @@ async function main(): Promise<void> {
       onEvent(e);
     },
     name,
+    signIn.route,
   );
   const stop = () => void session.close().finally(() => process.exit(130));
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
   try {
-    await session.connect();
+    await signIn.connect(session);
     if (call.action === "list" || call.action === "templates") {
       const listed =
-        call.action === "list" ? await session.listResources(true) : await session.listTemplates(true);
+        call.action === "list"
+          ? await signIn.run(session, () => session.listResources(true))
+          : await signIn.run(session, () => session.listTemplates(true));
       if (call.format === "text") {
         const lines = listed.items.map((item) =>
           "uri" in item
@@ -167,7 +174,7 @@ async function main(): Promise<void> {
         write(call, `${JSON.stringify({ [key]: listed.items, pages: listed.pages }, null, 2)}\n`);
       }
     } else if (call.action === "read") {
-      const result = await session.read(call.uri!, true);
+      const result = await signIn.run(session, () => session.read(call.uri!, true));
       write(
         call,
         call.format === "text" ? contentItem(result, call.index) : `${JSON.stringify(result, null, 2)}\n`,
@@ -177,6 +184,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await session.close();
+    await signIn.close();
   }
 }
 
