@@ -34,9 +34,13 @@ export function oneServerLaunch(
 
 /** The sign-in of a one-shot command's server (`--no-open`, `--callback-port`), on stderr. */
 export function oneServerSignIn(launched: ReturnType<typeof oneServerLaunch>): Promise<CliSignIn> {
-  return CliSignIn.forLaunch(launched.launch, {
-    open: launched.options.open !== false,
-    ...(launched.options.callbackPort !== undefined ? { callbackPort: launched.options.callbackPort } : {}),
+  const { launch, options } = launched;
+  // The command line's port, else a config's (Claude Code's oauth.callbackPort).
+  const callbackPort =
+    options.callbackPort ?? (launch.kind === "http" ? launch.auth?.callbackPort : undefined);
+  return CliSignIn.forLaunch(launch, {
+    open: options.open !== false,
+    ...(callbackPort !== undefined ? { callbackPort } : {}),
     log: (line) => process.stderr.write(`${line}\n`),
   });
 }
