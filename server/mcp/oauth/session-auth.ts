@@ -175,7 +175,7 @@ export class SessionAuth {
     return {
       ...this.summary(),
       log: this.steps.list(),
-      clientId: c?.clientInformation?.client_id ?? this.launch.auth?.clientId ?? null,
+      clientId: this.provider.clientInformation()?.client_id ?? this.launch.auth?.clientId ?? null,
       scope: c?.tokens?.scope ?? null,
       expiresAt: c?.expiresAt !== undefined ? new Date(c.expiresAt).toISOString() : null,
     };
