@@ -4,68 +4,36 @@
  * redirect to the CLI's loopback callback. Each test has its own config folder (tokens.json).
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "@/server/testing/check-cli";
-import { freePort, startFixtureHttp, type HttpServerHandle } from "@/server/testing/http-servers";
-import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
+import {
+  browserScript,
+  cliUser,
+  startOAuthFixture,
+  storedSecrets,
+  type OAuthFixture,
+} from "@/server/testing/oauth-cli";
 import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
 
-const OAUTH = "e2e/fixtures/servers/oauth-server.ts";
-const browserScript = path.resolve("server/testing/headless-browser.mjs");
 const bin = path.resolve("server/cli/bin.mjs");
 const dir = mkdtempSync(path.join(tmpdir(), "mcp-cli-oauth-"));
-const registerLog = path.join(dir, "register.log");
-let fixture: HttpServerHandle;
+let fixture: OAuthFixture;
 let mcpUrl: string;
-let folders = 0;
+const user = () => cliUser(dir);
+const registrations = () => fixture.registrations();
 
 beforeAll(async () => {
-  const authPort = await freePort();
-  fixture = await startFixtureHttp(OAUTH, [], { AUTH_PORT: String(authPort), REGISTER_LOG: registerLog });
-  mcpUrl = `${fixture.url}/mcp`;
+  fixture = await startOAuthFixture(dir);
+  mcpUrl = fixture.mcpUrl;
 });
 
 afterAll(async () => {
-  await fixture.stop();
+  await fixture.server.stop();
   rmSync(dir, { recursive: true, force: true });
   await expectNoLeftoverProcesses((p) => p.cmdline.includes("headless-browser"));
 });
-
-/** A fresh user: their own config folder and browser log. */
-function user() {
-  const home = path.join(dir, `user-${folders++}`);
-  mkdirSync(home);
-  const browserLog = path.join(home, "browser.log");
-  const env = {
-    [TEST_MARK_VAR]: testMark(),
-    MCP_INSPECTOR_CONFIG_DIR: path.join(home, "config"),
-    BROWSER: `${process.execPath} ${browserScript}`,
-    HEADLESS_BROWSER_LOG: browserLog,
-  };
-  return {
-    home,
-    env,
-    run: (args: string[]) => runCli(args, { cwd: home, env }),
-    browserCalls: () =>
-      existsSync(browserLog) ? readFileSync(browserLog, "utf8").split("\n").filter(Boolean) : [],
-    tokensFile: path.join(home, "config", "tokens.json"),
-  };
-}
-
-const registrations = () =>
-  existsSync(registerLog) ? readFileSync(registerLog, "utf8").split("\n").filter(Boolean).length : 0;
-
-function storedSecrets(file: string): string[] {
-  const stored = JSON.parse(readFileSync(file, "utf8")) as {
-    servers: Record<string, { tokens?: { access_token: string; refresh_token?: string } }>;
-  };
-  return Object.values(stored.servers).flatMap((s) =>
-    s.tokens ? [s.tokens.access_token, s.tokens.refresh_token ?? ""].filter(Boolean) : [],
-  );
-}
 
 describe("the one-shot CLI's OAuth sign-in", () => {
   it("prints the URL, opens $BROWSER, lists; the second run needs no browser and no registration", async () => {

@@ -100,6 +100,12 @@ export class InspectorOAuthProvider implements OAuthClientProvider {
   private verifier: string | null = null;
   private discovery: OAuthDiscoveryState | undefined;
   private refreshing: Promise<void> | null = null;
+  /**
+   * The server asked for more scope (403 insufficient_scope). The SDK's `auth()` would refresh
+   * (which never widens a grant) and fail again; with the refresh token held back it goes to a
+   * new authorization with the wider scope the challenge named. Until the browser is sent.
+   */
+  private steppingUp = false;
 
   constructor(private readonly o: ProviderOptions) {}
 
@@ -183,8 +189,21 @@ export class InspectorOAuthProvider implements OAuthClientProvider {
     }
   }
 
+  /** A 403 insufficient_scope: the next `auth()` asks for consent instead of refreshing. */
+  stepUp(scope: string | undefined): void {
+    this.steppingUp = true;
+    this.o.steps.add(
+      "info",
+      `The server wants more scope (403 insufficient_scope${scope ? `, scope "${scope}"` : ""}): asking for consent again (a refresh cannot widen a grant).`,
+    );
+  }
+
   async tokens(): Promise<OAuthTokens | undefined> {
     const stored = this.o.store.get(this.o.key, this.remember);
+    if (this.steppingUp && stored?.tokens) {
+      const { refresh_token: _held, ...access } = stored.tokens;
+      return access;
+    }
     if (
       stored?.tokens?.refresh_token &&
       stored.expiresAt !== undefined &&
@@ -231,6 +250,7 @@ export class InspectorOAuthProvider implements OAuthClientProvider {
   }
 
   redirectToAuthorization(url: URL): void {
+    this.steppingUp = false;
     this.authorizationUrl = url;
     this.o.sendUser?.(url);
     const p = url.searchParams;

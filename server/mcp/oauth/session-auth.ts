@@ -55,6 +55,7 @@ export class SessionAuth {
       allowed: this.allowedOrigins,
       steps: this.steps,
       onUnauthorized: () => (this.challenged = true),
+      onInsufficientScope: (scope) => this.provider.stepUp(scope),
       timeoutMs: limits.requestTimeoutMs,
       discovery: () => this.discovery,
     });
