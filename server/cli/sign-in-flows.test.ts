@@ -3,7 +3,7 @@
  * the spec's scope order, a step-up on 403 insufficient_scope, the token endpoint's client
  * authentication method, and a 2025-03-26 server without protected resource metadata.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -15,6 +15,7 @@ import {
   storedSecrets,
   type OAuthFixture,
 } from "@/server/testing/oauth-cli";
+import { freePort } from "@/server/testing/http-servers";
 import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
 
 const dir = mkdtempSync(path.join(tmpdir(), "mcp-cli-oauth-flows-"));
@@ -94,6 +95,27 @@ describe("the CLI's sign-in follows the spec through the SDK", () => {
       expect(f.registrations()).toBe(0);
       expect(r.stdout + r.stderr).not.toContain("s3cr3t-value");
       for (const secret of storedSecrets(u.tokensFile)) expect(r.stdout + r.stderr).not.toContain(secret);
+    });
+  }
+
+  for (const strict of [false, true]) {
+    it(`a client kept from a run on another port is ${strict ? "registered again when the server refuses the redirect" : "reused (any loopback port, RFC 8252 §7.3)"}`, async () => {
+      const f = await fixture(strict ? { STRICT_REDIRECT: "1" } : {});
+      const u = cliUser(dir);
+      const list = (port: number) =>
+        u.run(["resources", "list", "--format", "text", "--callback-port", String(port), f.mcpUrl]);
+      const first = await list(await freePort());
+      expect(first.code, first.stderr).toBe(0);
+      // The tokens are gone (signed out in the app, say); the issuer's client is kept.
+      const stored = JSON.parse(readFileSync(u.tokensFile, "utf8")) as { servers: object; clients: object };
+      expect(Object.keys(stored.clients)).toHaveLength(1);
+      writeFileSync(u.tokensFile, JSON.stringify({ ...stored, servers: {} }));
+      const second = await list(await freePort());
+      expect(second.code, second.stderr).toBe(0);
+      expect(second.stdout).toContain("secret://note");
+      expect(u.browserCalls()).toHaveLength(2);
+      expect(f.registrations()).toBe(strict ? 2 : 1);
+      expect(second.stderr.includes("refused the redirect")).toBe(strict);
     });
   }
 

@@ -146,10 +146,11 @@ export class CliSignIn {
   private async signIn(session: McpSession, attempt: number): Promise<void> {
     this.sessionId = session.id;
     for (let n = attempt; ; n++) {
-      const url =
+      const made =
         this.url ?? (session.auth?.authorizationUrl ? new URL(session.auth.authorizationUrl) : null);
-      if (!url) throw new Error(`${session.name} needs sign-in, but no authorization URL was made.`);
+      if (!made) throw new Error(`${session.name} needs sign-in, but no authorization URL was made.`);
       this.url = null;
+      const url = await this.registeredRedirect(session, made);
       this.sendUser(session.name, url);
       const answer = await this.callback();
       try {
@@ -166,6 +167,36 @@ export class CliSignIn {
       if (n >= MAX_SIGN_INS)
         throw new Error(`${session.name} still needs sign-in after ${n} attempts; giving up.`);
     }
+  }
+
+  /**
+   * A client registered in an earlier run names that run's loopback port. RFC 8252 §7.3 says the
+   * authorization server must accept any port on a loopback redirect, and most do; one that does
+   * not refuses at its authorization endpoint, before any page the user would see. Asked once,
+   * without following redirects (a GET, as the browser's would be): if it refuses the redirect
+   * URI, the kept client is dropped and registered again with this run's.
+   */
+  private async registeredRedirect(session: McpSession, url: URL): Promise<URL> {
+    const provider = session.auth?.provider;
+    if (!provider?.reusesStoredClient) return url;
+    let refused = false;
+    try {
+      const res = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(10_000) });
+      const text = res.status === 400 ? (await res.text()).slice(0, 4_096) : "";
+      if (res.status !== 400) await res.body?.cancel();
+      refused = /redirect_uri/i.test(text);
+    } catch {
+      return url; // Unreachable from here: the browser will say so, not us.
+    }
+    if (!refused) return url;
+    this.options.log(
+      `The authorization server refused the redirect ${this.redirectUrl} for the client kept from an earlier run: registering a new client.`,
+    );
+    provider.invalidateCredentials("client");
+    const fresh = await session.signIn();
+    if (!fresh) throw new Error(`${session.name}: signing in again produced no authorization URL.`);
+    this.url = null;
+    return new URL(fresh);
   }
 
   private sendUser(name: string, url: URL): void {

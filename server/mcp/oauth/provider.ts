@@ -106,6 +106,8 @@ export class InspectorOAuthProvider implements OAuthClientProvider {
    * new authorization with the wider scope the challenge named. Until the browser is sent.
    */
   private steppingUp = false;
+  /** This provider registered (or adopted a metadata document as) the client it uses. */
+  registeredHere = false;
 
   constructor(private readonly o: ProviderOptions) {}
 
@@ -168,6 +170,7 @@ export class InspectorOAuthProvider implements OAuthClientProvider {
         this.o.store.update(this.o.key, this.remember, { clientInformation: undefined });
     } else this.o.store.update(this.o.key, this.remember, { clientInformation: info });
     if (info.client_id === before) return;
+    this.registeredHere = true;
     const document = this.o.settings.clientMetadataUrl;
     if (document && info.client_id === document)
       this.o.steps.add(
@@ -288,6 +291,14 @@ export class InspectorOAuthProvider implements OAuthClientProvider {
         "info",
         `The authorization server refused our ${scope === "all" ? "client and tokens" : scope}: dropped.`,
       );
+  }
+
+  /**
+   * A client kept from an earlier run (dynamic registration, not the launch's own): the one-shot
+   * CLI may drop it when the authorization server refuses the redirect it now has.
+   */
+  get reusesStoredClient(): boolean {
+    return !this.o.settings.clientId && !this.registeredHere && this.clientInformation() !== undefined;
   }
 
   /** Sign out: the client registered at this server's authorization server goes too. */
