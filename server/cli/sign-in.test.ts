@@ -98,12 +98,17 @@ describe("the one-shot CLI's OAuth sign-in", () => {
     expect(u.browserCalls()).toHaveLength(0);
   });
 
-  it("lint and check sign in too, sharing the tokens they remember", async () => {
+  it("lint, hosts and check sign in too, sharing the tokens they remember", async () => {
     const u = user();
     const lint = await u.run(["lint", "--format", "json", mcpUrl]);
     expect(lint.stderr).toContain("needs sign-in");
     expect(lint.code, lint.stderr).toBeLessThan(2);
     expect(JSON.parse(lint.stdout)).toMatchObject({ server: mcpUrl });
+    expect(u.browserCalls()).toHaveLength(1);
+    // hosts, after lint: the tokens lint remembered, no browser.
+    const hosts = await u.run(["hosts", "secret://note", "--host", "gemini-cli", mcpUrl]);
+    expect(hosts.code, hosts.stderr).toBe(0);
+    expect(hosts.stdout).toContain("only for signed-in clients");
     expect(u.browserCalls()).toHaveLength(1);
 
     const other = user();

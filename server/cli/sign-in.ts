@@ -64,20 +64,34 @@ export function cliLaunch(launch: LaunchSpec): LaunchSpec {
   return { ...launch, auth: { ...launch.auth, remember: true } };
 }
 
-/** `check`'s sign-in (server/check/runner.ts CheckSignIn): one listener per check's server. */
+/**
+ * `check`'s sign-in (server/check/runner.ts CheckSignIn): one listener per check's server. With a
+ * fixed `--callback-port`, remote checks take the port in turn (they run in parallel otherwise).
+ */
 export function checkSignIn(options: CliSignInOptions & { remember?: boolean }): CheckSignIn {
+  let previous: Promise<void> = Promise.resolve();
   return {
     async prepare(launch) {
-      const wanted =
+      const wanted = cliLaunch(
         options.remember === undefined || launch.kind !== "http"
           ? launch
-          : { ...launch, auth: { ...launch.auth, remember: options.remember } };
-      const signIn = await CliSignIn.forLaunch(cliLaunch(wanted), options);
+          : { ...launch, auth: { ...launch.auth, remember: options.remember } },
+      );
+      let release = () => {};
+      if (options.callbackPort && wanted.kind === "http") {
+        const turn = previous;
+        previous = new Promise<void>((done) => (release = done));
+        await turn;
+      }
+      const signIn = await CliSignIn.forLaunch(wanted, options).catch((err: unknown) => {
+        release();
+        throw err;
+      });
       return {
-        launch: cliLaunch(wanted),
+        launch: wanted,
         route: signIn.route,
         connect: (session) => signIn.connect(session),
-        close: () => signIn.close(),
+        close: () => signIn.close().finally(release),
         waitMs: signIn.route ? (options.timeoutMs ?? SIGN_IN_TIMEOUT_MS) : 0,
       };
     },
