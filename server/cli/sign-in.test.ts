@@ -4,7 +4,7 @@
  * redirect to the CLI's loopback callback. Each test has its own config folder (tokens.json).
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,6 +15,7 @@ import {
   storedSecrets,
   type OAuthFixture,
 } from "@/server/testing/oauth-cli";
+import { freePort } from "@/server/testing/http-servers";
 import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
 
 const bin = path.resolve("server/cli/bin.mjs");
@@ -148,6 +149,12 @@ describe("the one-shot CLI's OAuth sign-in", () => {
     const again = await other.run(["check", checkFile]);
     expect(again.code, again.stdout).toBe(0);
     expect(other.browserCalls()).toHaveLength(1);
+    // A fixed --callback-port: remote checks running in parallel take it in turn.
+    const copy = path.join(other.home, "copy.check.json");
+    writeFileSync(copy, readFileSync(checkFile));
+    const port = String(await freePort());
+    const both = await other.run(["check", checkFile, copy, "--callback-port", port, "--jobs", "2"]);
+    expect(both.code, both.stdout + both.stderr).toBe(0);
     for (const secret of storedSecrets(other.tokensFile))
       expect(check.stdout + again.stdout).not.toContain(secret);
   });
