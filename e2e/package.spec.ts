@@ -145,6 +145,30 @@ test("installed package: --version, check, the package export and the one-shot C
     .version;
   expect(await run(["--version"])).toMatchObject({ code: 0, stdout: `${version}\n` });
 
+  // The command line explains itself from its bundles: every subcommand in --help, each one's own
+  // --help, and a mistyped command refused in one line instead of run as a program.
+  const help = await run(["--help"]);
+  expect(help.code).toBe(0);
+  for (const name of ["check", "lint", "hosts", "resources", "subscribe"])
+    expect(help.stdout).toMatch(new RegExp(`^  ${name} +\\S`, "m"));
+  for (const name of ["resources", "subscribe", "lint", "hosts", "check"])
+    expect((await run([name, "--help"])).code, name).toBe(0);
+  const typo = await run(["resource", "list"]);
+  expect(typo).toMatchObject({ code: 2, stdout: "" });
+  expect(typo.stderr).toMatch(
+    /^mcp-resource-inspector: unknown command "resource": did you mean resources\?[^\n]*\n$/,
+  );
+
+  // The README's installed size is this install's, measured as it says (`du -sh node_modules`).
+  const readme = readFileSync(path.join(repo, "README.md"), "utf8");
+  const stated = Number(/~(\d+) MB installed/.exec(readme)?.[1]);
+  const measured =
+    Number((await exec("du", ["-sk", path.join(project, "node_modules")])).stdout.split("\t")[0]) / 1024;
+  expect(
+    Math.abs(measured - stated) / measured,
+    `README: ~${stated} MB; measured ${measured.toFixed(1)} MB`,
+  ).toBeLessThan(0.15);
+
   // A recorded check against server-everything, from a folder of the user's.
   const fixture = JSON.parse(
     readFileSync(path.join(repo, "e2e/fixtures/checks/everything-stdio.v1.check.json"), "utf8"),

@@ -1,2 +1,3 @@
-// Entry for build-bundles.mjs: emits docs/check.schema.json from the zod schema.
+// Entry for build-bundles.mjs: emits docs/check.schema.json and docs/capture.schema.json from the zod schemas.
 export { checkJsonSchema } from "./schema";
+export { captureJsonSchema } from "../capture/format";

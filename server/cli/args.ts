@@ -10,6 +10,7 @@
 import { parseArgs } from "node:util";
 import type { HttpAuthSettings, HttpTransportChoice } from "../../lib/api/contract";
 import { httpTransportChoices } from "../../lib/launch/http-input";
+import { closestCommand, COMMANDS } from "./commands.mjs";
 
 export class UsageError extends Error {}
 
@@ -37,11 +38,18 @@ export interface StartOptions {
   watchBuild?: string;
 }
 
+const commandLines = COMMANDS.filter((c) => c.name !== "start")
+  .map((c) => `  ${c.name.padEnd(30)}  ${c.summary}`)
+  .join("\n");
+
 export const HELP = `usage: mcp-resource-inspector [options] [-- command args… | URL]
+       mcp-resource-inspector <command> [options]   (<command> --help for its own)
 
 Start the inspector and open it; servers given here are connected at start.
 
-  -- node build/index.js          a server command (everything after --)
+  -- node build/index.js          a server command (everything after --; also bare words, as
+                                  \`npm start -- node x.js\` passes them, unless they look like a
+                                  mistyped command)
   http://127.0.0.1:3001/mcp       a server URL (Streamable HTTP, or legacy SSE with --transport auto)
   -e, --env KEY=VALUE             environment for the server command (repeatable)
       --cwd DIR                   working folder of the server command
@@ -64,13 +72,17 @@ Start the inspector and open it; servers given here are connected at start.
   -v, --version                   print the version
   -h, --help                      this help
 
-  mcp-resource-inspector check [files or folders…]   run recorded checks headless (see check --help)
+commands (no browser, one job, then exit; \`<command> --help\` for each):
+${commandLines}
+
+exit: 0 stopped by Ctrl-C, 1 the app failed, 2 bad usage (a port in use, a mistyped command)
 
 examples:
   mcp-resource-inspector -- npx -y @modelcontextprotocol/server-everything
   mcp-resource-inspector -e API_KEY=abc -- node build/index.js --verbose
   mcp-resource-inspector --config .mcp.json --server github
   mcp-resource-inspector https://example.test/mcp -H "Authorization: Bearer $TOKEN"
+  mcp-resource-inspector resources list -- node build/index.js
 `;
 
 const TRANSPORTS: readonly HttpTransportChoice[] = httpTransportChoices;
@@ -212,10 +224,17 @@ export function parseStartArgs(argv: readonly string[]): StartOptions {
     options.watchBuild = v["watch-build"];
   }
 
-  // A server: everything after --, or the first positional words (a URL, or a command).
+  // A server: everything after --, or the positional words (a URL, or a command: `npm start --
+  // node x.js` hands them over without the --). A first word that is a slip for a subcommand
+  // (`resource list`) is refused rather than run as a program; after -- nothing is guessed.
   const words = after.length > 0 ? after : parsed.positionals;
   if (after.length > 0 && parsed.positionals.length > 0)
     throw new UsageError(`unexpected "${parsed.positionals[0]}" before --`);
+  const meant = after.length === 0 && words[0] !== undefined ? closestCommand(words[0]) : undefined;
+  if (meant !== undefined)
+    throw new UsageError(
+      `unknown command "${words[0]}": did you mean ${meant}? A server command goes after --`,
+    );
   if (words.length > 0) {
     if (options.config !== undefined) throw new UsageError("give either --config or a server, not both");
     const [first, ...rest] = words as [string, ...string[]];

@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 // Entry point of the package's command: `mcp-resource-inspector [options] [-- server…]` serves the
-// app, `check …` runs recorded checks, `lint …` the spec linter, `hosts …` the host lens, `resources …` /
-// `subscribe …` are the one-shot CLI.
+// app; the subcommands (`check`, `lint`, `hosts`, `resources`, `subscribe`) are in commands.mjs.
 // Each runs from its prebuilt bundle in dist/cli, in this process, while no source it was built
 // from is newer (a clone after `npm run build`, or the installed package, which has no sources),
 // else from the TypeScript sources through tsx (a clone's devDependency). Outside Next, `server-only` must resolve to its empty build:
@@ -10,6 +9,7 @@ import { spawn } from "node:child_process";
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { COMMANDS } from "./commands.mjs";
 import { installCompileCache } from "./compile-cache.mjs";
 
 // Compiled code cached in the OS temp folder (never the package's), so a second start skips most
@@ -19,21 +19,11 @@ installCompileCache();
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, "..", "..");
 const argv = process.argv.slice(2);
-const scripts = {
-  start: "start",
-  check: "check",
-  lint: "lint",
-  hosts: "hosts",
-  resources: "resources",
-  subscribe: "resources",
-};
-const command = argv[0] !== undefined && Object.hasOwn(scripts, argv[0]) ? argv[0] : "start";
-// check, lint, hosts and start drop their word; resources/subscribe read it themselves.
-const rest =
-  command === "check" || command === "lint" || command === "hosts" || argv[0] === "start"
-    ? argv.slice(1)
-    : argv;
-const name = scripts[command];
+const known = COMMANDS.find((c) => c.name === argv[0]);
+// No known command word: the app (a mistyped command is refused there, by args.ts).
+const command = known ?? COMMANDS.find((c) => c.name === "start");
+const rest = known && !known.keepsWord ? argv.slice(1) : argv;
+const name = command.script;
 
 /** The bundle, if it exists and every source it was built from (that still exists) is older. */
 function freshBundle() {

@@ -58,6 +58,10 @@ writeFileSync(
   `${JSON.stringify(Object.keys(cli.metafile.inputs).filter((f) => !f.startsWith("node_modules/")))}\n`,
 );
 await build({ ...common, entryPoints: ["lib/check/schema-export.ts"], outfile: "dist/schema-export.mjs" });
-const { checkJsonSchema } = await import(path.join(root, "dist/schema-export.mjs"));
-// The schema is committed (reviewable, usable without building); a unit test keeps it current.
+const { checkJsonSchema, captureJsonSchema } = await import(path.join(root, "dist/schema-export.mjs"));
+// The schemas are committed (reviewable, usable without building); unit tests keep them current.
 writeFileSync(path.join(root, "docs/check.schema.json"), `${JSON.stringify(checkJsonSchema(), null, 2)}\n`);
+writeFileSync(
+  path.join(root, "docs/capture.schema.json"),
+  `${JSON.stringify(captureJsonSchema(), null, 2)}\n`,
+);

@@ -8,13 +8,13 @@
  * Runs with `--conditions=react-server` (bin.mjs) like `lint`.
  */
 import { writeFileSync } from "node:fs";
-import { parseArgs } from "node:util";
 import { HOST_IDS, HOSTS, parseHostList, type HostId } from "@/lib/hosts";
 import { readInputOf, serverViewOf, type ListOutcome, type ReadOutcome } from "@/lib/hosts/read-input";
 import { primaryText, viewText } from "@/lib/hosts/read-text";
 import { readConfig } from "../mcp/config";
 import { McpSession } from "../mcp/session";
-import { oneServerLaunch, oneServerSignIn } from "./one-server";
+import { oneServerLaunch, oneServerSignIn, reportFailure } from "./one-server";
+import { parseOneShot, usageExit } from "./one-shot-args";
 import { SIGN_IN_HELP } from "./sign-in";
 
 const USAGE = `usage: mcp-resource-inspector hosts URI [options] [-- command… | URL]
@@ -32,9 +32,21 @@ examples:
   mcp-resource-inspector hosts demo://docs/readme.md --host gemini-cli -- node build/index.js > seen.txt
   mcp-resource-inspector hosts file:///notes.md --format json --config .mcp.json --server notes`;
 
+const HOSTS_COMMAND = {
+  prefix: "mcp-resource-inspector hosts",
+  usage: USAGE,
+  options: {
+    host: { type: "string", multiple: true },
+    name: { type: "string" },
+    format: { type: "string" },
+    output: { type: "string" },
+  },
+  // The first positional word is the resource URI (even an https: one); a server URL follows.
+  words: 1,
+} as const;
+
 function usage(message: string): never {
-  process.stderr.write(`mcp-resource-inspector hosts: ${message}\n${USAGE}\n`);
-  process.exit(2);
+  return usageExit(HOSTS_COMMAND, message);
 }
 
 interface Call {
@@ -48,69 +60,28 @@ interface Call {
   serverArgs: string[];
 }
 
-const MINE = new Set(["host", "name", "format", "output"]);
-
-function parseHosts(words: string[]): Call {
-  const dash = words.indexOf("--");
-  const own = dash < 0 ? words : words.slice(0, dash);
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: own,
-      allowPositionals: true,
-      strict: false,
-      tokens: true,
-      options: {
-        host: { type: "string", multiple: true },
-        name: { type: "string" },
-        format: { type: "string" },
-        output: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    });
-  } catch (err) {
-    usage((err as Error).message);
-  }
-  const { values, tokens } = parsed;
-  if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
-    process.exit(0);
-  }
-  // The first positional word is the resource URI (even an https: one); the rest go to the server parser.
-  const passOn: string[] = [];
-  let uri: string | undefined;
-  for (const t of tokens) {
-    if (t.kind === "option" && MINE.has(t.name)) {
-      if (t.value === undefined) usage(`--${t.name} needs a value`);
-      continue;
-    }
-    if (t.kind === "option") {
-      if (t.inlineValue) passOn.push(`${t.rawName}=${t.value}`);
-      else passOn.push(t.rawName, ...(t.value !== undefined ? [t.value] : []));
-    } else if (t.kind === "positional") {
-      if (uri === undefined) uri = t.value;
-      else passOn.push(t.value);
-    }
-  }
+function parseHosts(argv: string[]): Call {
+  const { values, words, serverArgs } = parseOneShot(argv, HOSTS_COMMAND);
+  const uri = words[0];
   if (!uri) usage("needs the URI of a resource to read");
-  const given = (values.host ?? []).filter((h): h is string => typeof h === "string");
+  const given = values.host ?? [];
   let hosts: HostId[];
   try {
     hosts = given.length === 0 ? [...HOST_IDS] : parseHostList(given.join(","));
   } catch (err) {
     usage(`--host: ${(err as Error).message}`);
   }
-  const format = typeof values.format === "string" ? values.format : "text";
+  const format = values.format ?? "text";
   if (format !== "text" && format !== "json") usage(`--format must be text or json, got "${format}"`);
   if (values.name === "") usage("--name cannot be empty");
   return {
     uri,
     hosts,
     single: given.length > 0 && hosts.length === 1,
-    ...(typeof values.name === "string" ? { name: values.name } : {}),
+    ...(values.name !== undefined ? { name: values.name } : {}),
     format,
-    ...(typeof values.output === "string" ? { output: values.output } : {}),
-    serverArgs: dash < 0 ? passOn : [...passOn, ...words.slice(dash)],
+    ...(values.output !== undefined ? { output: values.output } : {}),
+    serverArgs,
   };
 }
 
@@ -183,9 +154,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
-  const e = err as { message?: string; stderrTail?: string[] };
-  process.stderr.write(`mcp-resource-inspector hosts: ${e.message ?? String(err)}\n`);
-  for (const line of e.stderrTail ?? []) process.stderr.write(`  ${line}\n`);
-  process.exitCode = 1;
-});
+main().catch(reportFailure(HOSTS_COMMAND.prefix));

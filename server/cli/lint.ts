@@ -6,7 +6,6 @@
  * to; protocol problems always stay. Runs with `--conditions=react-server` (bin.mjs) like `check`.
  */
 import { writeFileSync } from "node:fs";
-import { parseArgs } from "node:util";
 import { problemsJson, problemsPretty, problemsSarifText } from "@/lib/lint/export";
 import { sortProblems } from "@/lib/lint/problem";
 import { HOST_IDS, parseHostList, type HostId } from "@/lib/hosts";
@@ -14,7 +13,8 @@ import { filterByHosts } from "@/lib/hosts/host-problems";
 import { readConfig } from "../mcp/config";
 import { launchSummary, McpSession } from "../mcp/session";
 import { ProblemScan, SCAN_LIMITS } from "../lint/scan";
-import { oneServerLaunch, oneServerSignIn } from "./one-server";
+import { oneServerLaunch, oneServerSignIn, reportFailure } from "./one-server";
+import { parseOneShot, usageExit, wholeNumber } from "./one-shot-args";
 import { SIGN_IN_HELP } from "./sign-in";
 
 const USAGE = `usage: mcp-resource-inspector lint [options] [-- command… | URL]
@@ -35,81 +35,49 @@ examples:
   mcp-resource-inspector lint -- node build/index.js
   mcp-resource-inspector lint --format sarif --output mcp.sarif http://127.0.0.1:3001/mcp`;
 
+const LINT = {
+  prefix: "mcp-resource-inspector lint",
+  usage: USAGE,
+  options: {
+    format: { type: "string" },
+    output: { type: "string" },
+    "slow-ms": { type: "string" },
+    "max-reads": { type: "string" },
+    hosts: { type: "string" },
+    "no-hosts": { type: "boolean" },
+    name: { type: "string" },
+  },
+} as const;
+
 function usage(message: string): never {
-  process.stderr.write(`mcp-resource-inspector lint: ${message}\n${USAGE}\n`);
-  process.exit(2);
+  return usageExit(LINT, message);
 }
 
-const MINE = new Set(["format", "output", "slow-ms", "max-reads", "hosts", "no-hosts", "name"]);
-
-function parseLint(words: string[]) {
-  const dash = words.indexOf("--");
-  const own = dash < 0 ? words : words.slice(0, dash);
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: own,
-      allowPositionals: true,
-      strict: false,
-      tokens: true,
-      options: {
-        format: { type: "string" },
-        output: { type: "string" },
-        "slow-ms": { type: "string" },
-        "max-reads": { type: "string" },
-        hosts: { type: "string" },
-        "no-hosts": { type: "boolean" },
-        name: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    });
-  } catch (err) {
-    usage((err as Error).message);
-  }
-  const { values, tokens } = parsed;
-  if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
-    process.exit(0);
-  }
+function parseLint(argv: string[]) {
   // Server options (and a URL) are passed on to the same parser `start` and `resources` use.
-  const passOn: string[] = [];
-  for (const t of tokens) {
-    if (t.kind === "option" && MINE.has(t.name)) continue;
-    if (t.kind === "option") {
-      if (t.inlineValue) passOn.push(`${t.rawName}=${t.value}`);
-      else passOn.push(t.rawName, ...(t.value !== undefined ? [t.value] : []));
-    } else if (t.kind === "positional") passOn.push(t.value);
-  }
-  const format = typeof values.format === "string" ? values.format : "pretty";
+  const { values, serverArgs } = parseOneShot(argv, LINT);
+  const format = values.format ?? "pretty";
   if (format !== "pretty" && format !== "json" && format !== "sarif")
     usage(`--format must be pretty, json or sarif, got "${format}"`);
-  const positive = (v: unknown, name: string) => {
-    if (v === undefined) return undefined;
-    const n = Number(v);
-    if (!Number.isInteger(n) || n <= 0) usage(`--${name} takes a positive whole number`);
-    return n;
-  };
   if (values.hosts !== undefined && values["no-hosts"]) usage("give --hosts or --no-hosts, not both");
-  if (values.hosts === true || values.name === true)
-    usage(`--${values.name === true ? "name" : "hosts"} needs a value`);
   let hosts: HostId[] | null = null;
   if (values["no-hosts"] || values.hosts === "none") hosts = [];
-  else if (typeof values.hosts === "string") {
+  else if (values.hosts !== undefined) {
     try {
       hosts = parseHostList(values.hosts);
     } catch (err) {
       usage(`--hosts: ${(err as Error).message}`);
     }
   }
-  if (typeof values.name === "string" && values.name.length === 0) usage("--name cannot be empty");
+  if (values.name === "") usage("--name cannot be empty");
   return {
     format,
     hosts,
-    ...(typeof values.name === "string" ? { name: values.name } : {}),
-    ...(typeof values.output === "string" ? { output: values.output } : {}),
-    slowMs: positive(values["slow-ms"], "slow-ms"),
-    maxReads: positive(values["max-reads"], "max-reads"),
-    serverArgs: dash < 0 ? passOn : [...passOn, ...words.slice(dash)],
+    ...(values.name !== undefined ? { name: values.name } : {}),
+    ...(values.output !== undefined ? { output: values.output } : {}),
+    slowMs: wholeNumber(LINT, values["slow-ms"], "slow-ms", 1),
+    maxReads: wholeNumber(LINT, values["max-reads"], "max-reads", 1),
+    serverArgs,
   };
 }
 
@@ -156,9 +124,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
-  const e = err as { message?: string; stderrTail?: string[] };
-  process.stderr.write(`mcp-resource-inspector lint: ${e.message ?? String(err)}\n`);
-  for (const line of e.stderrTail ?? []) process.stderr.write(`  ${line}\n`);
-  process.exitCode = 1;
-});
+main().catch(reportFailure(LINT.prefix));

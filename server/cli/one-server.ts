@@ -1,8 +1,10 @@
 /**
- * The one server a one-shot command (`resources`, `lint`, `hosts`) works on, from its command line: a
- * command after `--`, a URL, or `--config` with `--server`. Anything else is a usage error.
+ * The one server a one-shot command (`resources`, `lint`, `hosts`) works on, from its command line:
+ * a command after `--`, a URL, or `--config` with `--server`. Anything else is a usage error. And
+ * how such a command reports a failure, and signs in (server/cli/sign-in.ts).
  */
 import { resolveLaunch } from "../mcp/launch";
+import { oncePrefixed, schemaFailureText } from "../mcp/session-errors";
 import { parseStartArgs, UsageError, type StartOptions } from "./args";
 import { cliLaunch, CliSignIn } from "./sign-in";
 import { startupServers } from "./startup-servers";
@@ -43,4 +45,22 @@ export function oneServerSignIn(launched: ReturnType<typeof oneServerLaunch>): P
     ...(callbackPort !== undefined ? { callbackPort } : {}),
     log: (line) => process.stderr.write(`${line}\n`),
   });
+}
+
+/** What went wrong, in one line: a schema failure by its first issue, an MCP error prefixed once. */
+export function failureText(err: unknown): string {
+  const schema = schemaFailureText(err);
+  if (schema !== null) return schema;
+  const message = (err as { message?: unknown } | null)?.message;
+  return oncePrefixed(typeof message === "string" ? message : String(err));
+}
+
+/** A one-shot command's end on a failure: the line, the server's last stderr lines, exit 1. */
+export function reportFailure(prefix: string): (err: unknown) => void {
+  return (err) => {
+    process.stderr.write(`${prefix}: ${failureText(err)}\n`);
+    for (const line of (err as { stderrTail?: string[] } | null)?.stderrTail ?? [])
+      process.stderr.write(`  ${line}\n`);
+    process.exitCode = 1;
+  };
 }

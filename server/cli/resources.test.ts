@@ -1,10 +1,12 @@
 /**
  * The one-shot CLI as a script runs it: a real process per call against real servers (the demo
- * bundle over stdio, server-everything over Streamable HTTP), its exit code and output.
+ * bundle over stdio, server-everything over Streamable HTTP and stdio, the misbehaving fixture),
+ * its exit code and output.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "@/server/testing/check-cli";
 import { startEverythingHttp, type HttpServerHandle } from "@/server/testing/http-servers";
@@ -15,6 +17,26 @@ const demo = path.resolve("dist/demo-server.mjs");
 const dir = mkdtempSync(path.join(tmpdir(), "mcp-oneshot-"));
 const opts = () => ({ cwd: dir, env: { [TEST_MARK_VAR]: testMark() } });
 const server = () => ["--", process.execPath, demo];
+const tsx = path.resolve("node_modules/tsx/dist/loader.mjs");
+/** The misbehaving fixture in one of its modes, marked so teardown can prove it gone. */
+const misbehaving = (mode: string) => [
+  "-e",
+  `${TEST_MARK_VAR}=${testMark()}`,
+  "--",
+  process.execPath,
+  "--import",
+  pathToFileURL(tsx).href,
+  path.resolve("e2e/fixtures/servers/misbehaving-server.ts"),
+  mode,
+];
+const everythingStdio = () => [
+  "-e",
+  `${TEST_MARK_VAR}=${testMark()}`,
+  "--",
+  process.execPath,
+  path.resolve("node_modules/@modelcontextprotocol/server-everything/dist/index.js"),
+  "stdio",
+];
 let everything: HttpServerHandle;
 
 beforeAll(async () => {
@@ -24,7 +46,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await everything.stop();
   rmSync(dir, { recursive: true, force: true });
-  await expectNoLeftoverProcesses((p) => p.cmdline.includes("demo-server"));
+  await expectNoLeftoverProcesses(
+    (p) => p.cmdline.includes("demo-server") || p.cmdline.includes("misbehaving-server"),
+  );
 });
 
 describe("mcp-resource-inspector resources / subscribe", () => {
@@ -97,5 +121,108 @@ describe("mcp-resource-inspector resources / subscribe", () => {
       expect(r.code, args.join(" ")).toBe(2);
       expect(r.stderr.split("\n")[0]).toMatch(/^mcp-resource-inspector: /);
     }
+  });
+});
+
+describe("mcp-resource-inspector resources: a server that cannot answer says so in one line", () => {
+  const noCapability =
+    "misbehaving-no-resources did not declare the resources capability when it connected, so there is nothing to list or read.";
+
+  it("no resources capability: text is the page's sentence and exit 1; JSON an empty answer with a note", async () => {
+    const text = await runCli(
+      ["resources", "list", "--format", "text", ...misbehaving("no-resources")],
+      opts(),
+    );
+    expect(text).toMatchObject({ code: 1, stdout: "" });
+    expect(text.stderr).toBe(`mcp-resource-inspector: ${noCapability}\n`);
+    const json = await runCli(["resources", "list", ...misbehaving("no-resources")], opts());
+    expect(json.code, json.stderr).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual({ resources: [], pages: 0, note: noCapability });
+    // A read read nothing: exit 1 whatever the format, the JSON still parses.
+    const read = await runCli(["resources", "read", "x://y", ...misbehaving("no-resources")], opts());
+    expect(read.code).toBe(1);
+    expect(JSON.parse(read.stdout)).toEqual({ contents: [], note: noCapability });
+    expect(read.stderr).not.toMatch(/-32601|Method not found/);
+  });
+
+  it("no templates list: templates says so (exit 1 as text, an empty JSON answer with a note)", async () => {
+    const text = await runCli(
+      ["resources", "templates", "--format", "text", ...misbehaving("default")],
+      opts(),
+    );
+    expect(text.code).toBe(1);
+    expect(text.stderr).toMatch(
+      /^mcp-resource-inspector: misbehaving-default does not answer resources\/templates\/list \(Method not found\): it offers no resource templates\.\n$/,
+    );
+    const json = await runCli(["resources", "templates", ...misbehaving("default")], opts());
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      resourceTemplates: [],
+      pages: 0,
+      note: /no resource templates/,
+    });
+  });
+
+  it("a malformed list result is one line naming the broken field, never zod's JSON", async () => {
+    const r = await runCli(["resources", "list", ...misbehaving("bad-list")], opts());
+    expect(r.code).toBe(1);
+    expect(r.stderr.split("\n")[0]).toBe(
+      "mcp-resource-inspector: The server's answer does not follow the MCP schema: resources: Invalid input: expected array, received string",
+    );
+    expect(r.stderr).not.toMatch(/"code": "invalid_type"/);
+  });
+
+  it("an unknown URI of an SDK McpServer carries its MCP error prefix once", async () => {
+    const r = await runCli(["resources", "read", "demo://nope", ...everythingStdio()], opts());
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^mcp-resource-inspector: MCP error -32602: Resource demo:\/\/nope not found$/m);
+    expect(r.stderr).not.toMatch(/MCP error -32602: MCP error/);
+  });
+
+  it("subscribe that times out short of --count says how many came and exits 3; without --count a timeout is the end", async () => {
+    const short = await runCli(
+      [
+        "subscribe",
+        "demo://docs/guides/getting-started.md",
+        "--count",
+        "2",
+        "--timeout",
+        "1500",
+        ...server(),
+      ],
+      opts(),
+    );
+    expect(short.code).toBe(3);
+    expect(short.stderr).toBe(
+      "mcp-resource-inspector: subscribe: 0 of 2 update(s) of demo://docs/guides/getting-started.md within 1500 ms\n",
+    );
+    const open = await runCli(
+      ["subscribe", "demo://docs/guides/getting-started.md", "--timeout", "1000", ...server()],
+      opts(),
+    );
+    expect(open).toMatchObject({ code: 0, stdout: "" });
+  });
+
+  it("a mistyped action names the closest one; a server option's value is never the URI", async () => {
+    const r = await runCli(["resources", "lsit", ...server()], opts());
+    expect(r.code).toBe(2);
+    expect(r.stderr.split("\n")[0]).toBe(
+      'mcp-resource-inspector: unknown action "lsit": did you mean resources list?',
+    );
+    const cwd = await runCli(
+      [
+        "resources",
+        "read",
+        "--cwd",
+        dir,
+        "demo://docs/guides/getting-started.md",
+        "--format",
+        "text",
+        ...server(),
+      ],
+      opts(),
+    );
+    expect(cwd.code, cwd.stderr).toBe(0);
+    expect(cwd.stdout).toMatch(/^# /m);
   });
 });

@@ -4,16 +4,18 @@
  *   mcp-resource-inspector resources list|templates|read URI [options] [-- command… | URL]
  *   mcp-resource-inspector subscribe URI --count N --timeout MS [-- command… | URL]
  *
- * No HTTP server and no browser. Exit 0 on success, 1 when the server or the call fails, 2 on bad
- * usage. Runs with `--conditions=react-server` (bin.mjs) like `check`.
+ * No HTTP server and no browser. Exit 0 on success, 1 when the server or the call fails (or has no
+ * resources capability), 2 on bad usage, 3 when `subscribe` ends at --timeout with fewer updates
+ * than --count. Runs with `--conditions=react-server` (bin.mjs) like `check`.
  */
 import { writeFileSync } from "node:fs";
-import { parseArgs } from "node:util";
 import type { ReadResponse } from "@/lib/api/contract";
 import type { InspectorEvent } from "@/lib/api/events";
 import { readConfig } from "../mcp/config";
 import { McpSession } from "../mcp/session";
-import { oneServerLaunch, oneServerSignIn } from "./one-server";
+import { closestWord } from "./commands.mjs";
+import { oneServerLaunch, oneServerSignIn, reportFailure } from "./one-server";
+import { parseOneShot, usageExit, wholeNumber } from "./one-shot-args";
 import { SIGN_IN_HELP } from "./sign-in";
 
 const USAGE = `usage: mcp-resource-inspector resources list|templates|read URI [options] [-- command… | URL]
@@ -22,19 +24,35 @@ const USAGE = `usage: mcp-resource-inspector resources list|templates|read URI [
   --index N              which content item of a read --format text prints (default 0)
   --output FILE          write the output there instead of stdout
   --count N              subscribe: stop after N updates
-  --timeout MS           subscribe: stop after MS (default 30000)
+  --timeout MS           subscribe: stop after MS (default 30000; fewer than --count by then: exit 3)
   server: -- command args… (-e KEY=VALUE, --cwd DIR) | URL (-H "Name: value", --transport)
           | --config FILE --server NAME
 ${SIGN_IN_HELP}
+exit: 0 done, 1 the server or the call failed (a server without the resources capability: a note on
+      stderr, or under --format json an empty answer with "note", exit 0 for a list), 2 bad usage,
+      3 subscribe timed out with fewer updates than --count
 examples:
   mcp-resource-inspector resources list -- node build/index.js
   mcp-resource-inspector resources read file:///notes.md --format text http://127.0.0.1:3001/mcp`;
 
 class CliError extends Error {}
 
+const ACTIONS = ["list", "templates", "read"] as const;
+
+const RESOURCES = {
+  prefix: "mcp-resource-inspector",
+  usage: USAGE,
+  options: {
+    format: { type: "string" },
+    index: { type: "string" },
+    output: { type: "string" },
+    count: { type: "string" },
+    timeout: { type: "string" },
+  },
+} as const;
+
 function usage(message: string): never {
-  process.stderr.write(`mcp-resource-inspector: ${message}\n${USAGE}\n`);
-  process.exit(2);
+  return usageExit(RESOURCES, message);
 }
 
 interface Call {
@@ -50,73 +68,36 @@ interface Call {
 
 function parseCall(argv: string[]): Call {
   const [command, ...rest] = argv;
-  let action: Call["action"];
-  let words = rest;
-  if (command === "subscribe") action = "subscribe";
-  else if (command === "resources" && (rest[0] === "list" || rest[0] === "templates" || rest[0] === "read")) {
-    action = rest[0];
-    words = rest.slice(1);
-  } else usage(`expected "resources list|templates|read" or "subscribe"`);
-  const dash = words.indexOf("--");
-  const own = dash < 0 ? words : words.slice(0, dash);
-  const { values, tokens } = (() => {
-    try {
-      return parseArgs({
-        args: own,
-        allowPositionals: true,
-        strict: false,
-        tokens: true,
-        options: {
-          format: { type: "string" },
-          index: { type: "string" },
-          output: { type: "string" },
-          count: { type: "string" },
-          timeout: { type: "string" },
-          help: { type: "boolean", short: "h" },
-        },
-      });
-    } catch (err) {
-      return usage((err as Error).message);
-    }
-  })();
-  if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
-    process.exit(0);
+  const listed = ACTIONS.find((a) => a === rest[0]);
+  const action: Call["action"] | undefined = command === "subscribe" ? "subscribe" : listed;
+  // The first word of read/subscribe is the resource URI (even an https: one); a server URL follows.
+  const withUri = action === "read" || action === "subscribe";
+  const { values, words, serverArgs } = parseOneShot(listed ? rest.slice(1) : rest, {
+    ...RESOURCES,
+    words: withUri ? 1 : 0,
+  });
+  if (action === undefined) {
+    const meant = rest[0] !== undefined ? closestWord(rest[0], ACTIONS) : undefined;
+    usage(
+      meant
+        ? `unknown action "${rest[0]}": did you mean resources ${meant}?`
+        : `expected "resources list|templates|read" or "subscribe"`,
+    );
   }
-  // Everything not ours (server options, the URI and a URL) is passed on, in order.
-  const mine = new Set(["format", "index", "output", "count", "timeout"]);
-  const passOn: string[] = [];
-  let uri: string | undefined;
-  for (const t of tokens) {
-    if (t.kind === "option" && mine.has(t.name)) continue;
-    if (t.kind === "option") {
-      passOn.push(t.rawName, ...(t.value !== undefined && !t.inlineValue ? [t.value] : []));
-      if (t.inlineValue) passOn[passOn.length - 1] = `${t.rawName}=${t.value}`;
-    } else if (t.kind === "positional") {
-      // The first word of read/subscribe is the resource URI (even an https: one); a server URL follows.
-      if ((action === "read" || action === "subscribe") && uri === undefined) uri = t.value;
-      else passOn.push(t.value);
-    }
-  }
-  if ((action === "read" || action === "subscribe") && !uri) usage(`${action} needs a URI`);
-  const format = (values.format ?? "json") as string;
+  const uri = words[0];
+  if (withUri && !uri) usage(`${action} needs a URI`);
+  const format = values.format ?? "json";
   if (format !== "json" && format !== "text") usage(`--format must be json or text, got "${format}"`);
-  const num = (v: unknown, name: string) => {
-    if (v === undefined) return undefined;
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < 0)
-      usage(`--${name} takes a whole number, got "${typeof v === "string" ? v : JSON.stringify(v)}"`);
-    return n;
-  };
+  const count = wholeNumber(RESOURCES, values.count, "count", 1);
   return {
     action,
     ...(uri !== undefined ? { uri } : {}),
     format,
-    index: num(values.index, "index") ?? 0,
-    ...(typeof values.output === "string" ? { output: values.output } : {}),
-    ...(values.count !== undefined ? { count: num(values.count, "count") } : {}),
-    timeoutMs: num(values.timeout, "timeout") ?? 30_000,
-    serverArgs: dash < 0 ? passOn : [...passOn, ...words.slice(dash)],
+    index: wholeNumber(RESOURCES, values.index, "index") ?? 0,
+    ...(values.output !== undefined ? { output: values.output } : {}),
+    ...(count !== undefined ? { count } : {}),
+    timeoutMs: wholeNumber(RESOURCES, values.timeout, "timeout") ?? 30_000,
+    serverArgs,
   };
 }
 
@@ -157,11 +138,34 @@ async function main(): Promise<void> {
   process.once("SIGTERM", stop);
   try {
     await signIn.connect(session);
+    if (call.action === "subscribe") {
+      await subscribe(session, call, (listener) => (onEvent = listener));
+      return;
+    }
+    // What the page and `lint` say of such a server, instead of asking it and printing its -32601.
+    if (!session.capabilities?.resources)
+      return unsupported(
+        call,
+        call.action,
+        `${session.name} did not declare the resources capability when it connected, so there is nothing to list or read.`,
+      );
     if (call.action === "list" || call.action === "templates") {
-      const listed =
-        call.action === "list"
-          ? await signIn.run(session, () => session.listResources(true))
-          : await signIn.run(session, () => session.listTemplates(true));
+      let listed;
+      try {
+        listed =
+          call.action === "list"
+            ? await signIn.run(session, () => session.listResources(true))
+            : await signIn.run(session, () => session.listTemplates(true));
+      } catch (err) {
+        // Templates are optional within the resources capability: not answering is no templates.
+        if (call.action === "templates" && (err as { code?: unknown }).code === -32601)
+          return unsupported(
+            call,
+            call.action,
+            `${session.name} does not answer resources/templates/list (Method not found): it offers no resource templates.`,
+          );
+        throw err;
+      }
       if (call.format === "text") {
         const lines = listed.items.map((item) =>
           "uri" in item
@@ -170,22 +174,39 @@ async function main(): Promise<void> {
         );
         write(call, lines.length ? `${lines.join("\n")}\n` : "");
       } else {
-        const key = call.action === "list" ? "resources" : "resourceTemplates";
-        write(call, `${JSON.stringify({ [key]: listed.items, pages: listed.pages }, null, 2)}\n`);
+        write(
+          call,
+          `${JSON.stringify({ [ANSWER_KEY[call.action]]: listed.items, pages: listed.pages }, null, 2)}\n`,
+        );
       }
-    } else if (call.action === "read") {
+    } else {
       const result = await signIn.run(session, () => session.read(call.uri!, true));
       write(
         call,
         call.format === "text" ? contentItem(result, call.index) : `${JSON.stringify(result, null, 2)}\n`,
       );
-    } else {
-      await subscribe(session, call, (listener) => (onEvent = listener));
     }
   } finally {
     await session.close();
     await signIn.close();
   }
+}
+
+const ANSWER_KEY = { list: "resources", templates: "resourceTemplates", read: "contents" } as const;
+
+/**
+ * The server cannot do what was asked. Text: the note on stderr, exit 1. JSON: the empty answer
+ * with the note, so a script reads it like any other; exit 0 for a list (it is empty: true), but
+ * 1 for a read (nothing was read), whose note also goes to stderr.
+ */
+function unsupported(call: Call, action: keyof typeof ANSWER_KEY, note: string): void {
+  if (call.format === "json") {
+    const empty = action === "read" ? {} : { pages: 0 };
+    write(call, `${JSON.stringify({ [ANSWER_KEY[action]]: [], ...empty, note }, null, 2)}\n`);
+    if (action !== "read") return;
+  }
+  process.stderr.write(`${RESOURCES.prefix}: ${note}\n`);
+  process.exitCode = 1;
 }
 
 /** Print each re-read after `resources/updated` as one JSON line, until --count or --timeout. */
@@ -196,8 +217,8 @@ async function subscribe(
 ): Promise<void> {
   const uri = call.uri!;
   let seen = 0;
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, call.timeoutMs);
+  const timedOut = await new Promise<boolean>((resolve, reject) => {
+    const timer = setTimeout(() => resolve(true), call.timeoutMs);
     listen((e) => {
       if (e.type !== "resource-updated" || e.uri !== uri || e.version === 0 || !e.changed) return;
       const kept = session.watches.get(uri)?.get(e.version)?.result;
@@ -208,7 +229,7 @@ async function subscribe(
           );
           if (call.count !== undefined && ++seen >= call.count) {
             clearTimeout(timer);
-            resolve();
+            resolve(false);
           }
         },
         (err: unknown) => {
@@ -222,11 +243,13 @@ async function subscribe(
       reject(err instanceof Error ? err : new Error(String(err)));
     });
   });
+  // Fewer updates than asked for is not success: a script waiting for N must hear it (exit 3).
+  if (timedOut && call.count !== undefined && seen < call.count) {
+    process.stderr.write(
+      `${RESOURCES.prefix}: subscribe: ${seen} of ${call.count} update(s) of ${uri} within ${call.timeoutMs} ms\n`,
+    );
+    process.exitCode = 3;
+  }
 }
 
-main().catch((err: unknown) => {
-  const e = err as { message?: string; stderrTail?: string[] };
-  process.stderr.write(`mcp-resource-inspector: ${e.message ?? String(err)}\n`);
-  for (const line of e.stderrTail ?? []) process.stderr.write(`  ${line}\n`);
-  process.exitCode = 1;
-});
+main().catch(reportFailure(RESOURCES.prefix));

@@ -99,7 +99,31 @@ function buildIfNeeded(): void {
 type Registry = { closeAll(): Promise<void>; killAllSync(): void };
 const registry = () => (globalThis as { __mcpRegistry?: Registry }).__mcpRegistry;
 
+/** Listen, or say in one line why not: a port in use is the usual case (another inspector). */
+async function listen(server: http.Server, port: number, host: string): Promise<void> {
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(port, host, () => resolve());
+    });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "EADDRINUSE")
+      usage(`port ${port} is in use on ${host}: give another with --port N, or --port 0 for a free one`);
+    if (code === "EACCES")
+      usage(`port ${port} needs more rights than this user has: give one above 1023, or --port 0`);
+    throw err;
+  }
+}
+
 async function main(): Promise<void> {
+  // Before a build or Next's start (seconds): a taken port is known at once. The real listen
+  // below still says the same if the port is taken in between.
+  if (port !== 0) {
+    const probe = http.createServer();
+    await listen(probe, port, host);
+    await new Promise((resolve) => probe.close(resolve));
+  }
   buildIfNeeded();
   const nextApp = nextServer(app.dir, { hostname: host, port });
   await nextApp.prepare();
@@ -111,10 +135,7 @@ async function main(): Promise<void> {
     if (gate(req, res) && !serveFastLane(req, res)) void handle(req, res);
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => resolve());
-  });
+  await listen(server, port, host);
   const address = server.address();
   if (address && typeof address === "object") actualPort = address.port;
   process.env.MCP_INSPECTOR_PORT = String(actualPort);

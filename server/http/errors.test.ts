@@ -81,6 +81,12 @@ describe("toHttpError: MCP errors keep their code", () => {
     // The SDK's "MCP error -32002: " prefix is not repeated to the user.
     expect(m.message).not.toMatch(/MCP error/);
   });
+
+  it("an McpServer's message, prefixed by the server and again by the client, loses both", () => {
+    // What the SDK's McpServer sends for an unknown URI, wrapped by the client's McpError.
+    const m = mcp(ErrorCode.InvalidParams, "MCP error -32602: Resource demo://x not found");
+    expect(m).toMatchObject({ status: 404, message: "Resource demo://x not found" });
+  });
 });
 
 describe("toHttpError: everything else", () => {
@@ -90,6 +96,8 @@ describe("toHttpError: everything else", () => {
     const m = mapped(parsed.error);
     expect(m).toMatchObject({ status: 502, code: "server_error" });
     expect(m.message).toMatch(/^The server's answer does not follow the MCP schema: /);
+    // One line naming the field, not zod's issues as pretty-printed JSON.
+    expect(m.message).toMatch(/: blob: [^\n]+$/);
   });
 
   it("an unknown error → 500 internal with a generic message; the details go to the log only", () => {

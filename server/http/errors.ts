@@ -16,6 +16,8 @@ import {
   WatchPathError,
   RequestCancelledError,
   RequestIdInUseError,
+  oncePrefixed,
+  schemaFailureText,
 } from "@/server/mcp/session-errors";
 
 /** An error that already knows its HTTP answer. */
@@ -31,7 +33,7 @@ export class HttpError extends Error {
 }
 
 function fromMcpError(err: McpError): HttpError {
-  const message = err.message.replace(/^MCP error -?\d+: /, "");
+  const message = oncePrefixed(err.message).replace(/^MCP error -?\d+: /, "");
   const extra = { mcpCode: err.code };
   // Plain numbers: servers send codes outside the SDK's enum (e.g. -32002).
   const code: number = err.code;
@@ -80,16 +82,8 @@ export function toHttpError(err: unknown): HttpError {
   }
   // The SDK validates answers against the MCP schema (e.g. a blob that is not base64); the server
   // broke the protocol, which is worth showing, not a 500.
-  // zod 4's core $ZodError is not an Error subclass: recognise it by its issues.
-  if (typeof err === "object" && err !== null && Array.isArray((err as { issues?: unknown }).issues)) {
-    const message = (err as { message?: unknown }).message;
-    const detail = typeof message === "string" ? message.slice(0, 500) : "";
-    return new HttpError(
-      502,
-      "server_error",
-      `The server's answer does not follow the MCP schema: ${detail}`,
-    );
-  }
+  const schemaFailure = schemaFailureText(err);
+  if (schemaFailure !== null) return new HttpError(502, "server_error", schemaFailure);
   if (err instanceof Error && err.message === "Not connected") {
     return new HttpError(409, "conflict", "The server is not connected.");
   }

@@ -64,3 +64,27 @@ export class RequestCancelledError extends Error {
 
 /** The page named two requests in flight alike (lib/api/progress.ts): ids are one per request. */
 export class RequestIdInUseError extends Error {}
+
+/**
+ * An MCP error's message with one "MCP error N: " in front. A server built on the SDK's McpServer
+ * sends its message already prefixed (it throws an McpError, whose message it serializes), and the
+ * client's McpError prefixes it again: "MCP error -32602: MCP error -32602: Resource … not found".
+ */
+export function oncePrefixed(message: string): string {
+  return message.replace(/^(MCP error (-?\d+): )(?:MCP error \2: )+/, "$1");
+}
+
+/**
+ * A schema failure (the SDK checks every answer against the MCP schema; zod 4's core $ZodError is
+ * not an Error subclass, so it is known by its issues) as one line naming the first issue, or null
+ * for any other error. zod's own message is the issues as pretty-printed JSON.
+ */
+export function schemaFailureText(err: unknown): string | null {
+  const issues = (err as { issues?: unknown } | null)?.issues;
+  if (!Array.isArray(issues)) return null;
+  const first = issues[0] as { path?: unknown; message?: unknown } | undefined;
+  const at = Array.isArray(first?.path) && first.path.length > 0 ? `${first.path.join(".")}: ` : "";
+  const what = typeof first?.message === "string" ? first.message.slice(0, 300) : "invalid";
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : "";
+  return `The server's answer does not follow the MCP schema: ${at}${what}${more}`;
+}

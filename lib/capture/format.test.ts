@@ -1,0 +1,81 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { compareStates } from "./compare";
+import {
+  CAPTURE_FORMAT,
+  CAPTURE_VERSION,
+  captureJsonSchema,
+  CaptureFormatError,
+  decodeCapture,
+  encodeCapture,
+  parseCapture,
+  stateOf,
+  type Capture,
+} from "./format";
+
+function capture(): Capture {
+  return {
+    format: CAPTURE_FORMAT,
+    version: CAPTURE_VERSION,
+    capturedAt: "2026-12-02T18:00:00.000Z",
+    inspector: "0.1.0",
+    name: "demo",
+    launch: { kind: "stdio", program: "node", args: ["server.js"], env: { API_KEY: "${API_KEY}" } },
+    server: { name: "demo", version: "1.0.0", capabilities: { resources: {} } },
+    resources: {
+      pages: [
+        { items: [{ uri: "demo://a", name: "a" }], nextCursor: "2" },
+        { cursor: "2", items: [{ uri: "demo://b", name: "b" }] },
+      ],
+    },
+    templates: { pages: [{ items: [] }] },
+    reads: [
+      {
+        uri: "demo://a",
+        at: "2026-12-02T18:00:01.000Z",
+        result: { contents: [{ uri: "demo://a", text: "é ✓" }] },
+      },
+      { uri: "demo://x", at: "2026-12-02T18:00:02.000Z", error: { code: -32002, message: "not found" } },
+    ],
+    budget: { all: false, maxBytes: 0, usedBytes: 0, skipped: [] },
+    traffic: { entries: [{ seq: 1, direction: "out", method: "initialize" }], dropped: 0 },
+    stderr: { lines: ["listening"], dropped: 0 },
+    problems: [],
+  };
+}
+
+describe("capture files", () => {
+  it("round-trip through gzip byte for byte, and a plain JSON file opens too", async () => {
+    const bytes = await encodeCapture(capture());
+    expect([bytes[0], bytes[1]]).toEqual([0x1f, 0x8b]);
+    expect(await decodeCapture(bytes)).toEqual(capture());
+    expect(await decodeCapture(new TextEncoder().encode(JSON.stringify(capture())))).toEqual(capture());
+  });
+
+  it("a newer version, a foreign file and a broken field are refused in one sentence each", async () => {
+    expect(() => parseCapture({ ...capture(), version: CAPTURE_VERSION + 1 })).toThrow(
+      /made by a newer inspector; this one reads up to 1/,
+    );
+    expect(() => parseCapture({ hello: 1 })).toThrow(/not a capture file/);
+    expect(() => parseCapture({ ...capture(), reads: [{ uri: "u", at: "t" }] })).toThrow(
+      /reads\.0: a read holds either a result or an error/,
+    );
+    await expect(decodeCapture(new Uint8Array([0x1f, 0x8b, 1, 2, 3]))).rejects.toThrow(CaptureFormatError);
+    await expect(decodeCapture(new Uint8Array([0xff, 0xfe]))).rejects.toThrow(/neither gzip nor UTF-8/);
+  });
+
+  it("as a side of a comparison: pages joined in order, reads as outcomes", () => {
+    const s = stateOf(capture());
+    expect(s.resources.map((r) => r.uri)).toEqual(["demo://a", "demo://b"]);
+    expect(s.reads[1]).toEqual({ uri: "demo://x", error: { code: -32002, message: "not found" } });
+    const other = capture();
+    other.resources.pages[1]!.items[0]!.name = "B";
+    const d = compareStates(s, stateOf(other));
+    expect(d.resources.changed.map((c) => c.key)).toEqual(["demo://b"]);
+  });
+
+  it("the published docs/capture.schema.json is current (run npm run build:bundles after changing the schema)", () => {
+    const published: unknown = JSON.parse(readFileSync("docs/capture.schema.json", "utf8"));
+    expect(published).toEqual(captureJsonSchema());
+  });
+});

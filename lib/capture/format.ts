@@ -1,0 +1,194 @@
+/**
+ * The capture file (issue 25): one server's whole state as it was heard, to attach to a bug
+ * report, open offline, or compare with another server. Versioned (`version`), validated by this
+ * zod schema (published as a JSON Schema for other tools) and gzip-compressed on disk.
+ *
+ * Decisions:
+ * - A capture holds what was received, page by page, so a capture of a server whose pagination is
+ *   broken shows the same breakage offline. `stateOf` joins the pages for a comparison.
+ * - The launch keeps no secret value: environment values and secret-looking headers are `${NAME}`
+ *   references (the writer's job; `launchSchema` only admits strings, and the writer is tested
+ *   against the secret cases).
+ * - A reader takes every version up to its own and refuses a newer one by name, so an old build
+ *   says "made by a newer inspector" instead of showing half a capture.
+ * - Compression is the platform's `CompressionStream("gzip")`: the page (a dropped file) and Node
+ *   (the CLI, `--open`) read the same bytes with no library.
+ */
+import { z } from "zod";
+import { problemSchema } from "../lint/problem";
+import type { ReadOutcome, ServerState } from "./state";
+
+export const CAPTURE_FORMAT = "mcp-resource-inspector-capture";
+export const CAPTURE_VERSION = 1;
+/** The suggested file name's suffix. */
+export const CAPTURE_SUFFIX = ".mcpcapture.json.gz";
+
+const json = z.record(z.string(), z.unknown());
+
+const launchSchema = z.discriminatedUnion("kind", [
+  z
+    .object({
+      kind: z.literal("stdio"),
+      program: z.string(),
+      args: z.array(z.string()),
+      /** Names → `${NAME}` references (never the values the server ran with). */
+      env: z.record(z.string(), z.string()),
+      cwd: z.string().optional(),
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal("http"),
+      url: z.string(),
+      transport: z.string(),
+      /** Names → values, a secret-looking header's value as a `${NAME}` reference. */
+      headers: z.record(z.string(), z.string()),
+    })
+    .strict(),
+]);
+
+const serverSchema = z
+  .object({
+    name: z.string().optional(),
+    title: z.string().optional(),
+    version: z.string().optional(),
+    protocolVersion: z.string().optional(),
+    /** The protocol era the session ran in (`2025-11-25`, `2026-07-28`, …). */
+    era: z.string().optional(),
+    capabilities: json,
+    instructions: z.string().optional(),
+  })
+  .strict();
+
+const pageSchema = z
+  .object({
+    /** The cursor this page was asked for (absent for the first). */
+    cursor: z.string().optional(),
+    items: z.array(json),
+    nextCursor: z.string().optional(),
+  })
+  .strict();
+
+const listingSchema = z
+  .object({
+    pages: z.array(pageSchema),
+    /** Why the walk stopped before the end, when it did. */
+    error: z.string().optional(),
+  })
+  .strict();
+
+const readSchema = z
+  .object({
+    uri: z.string(),
+    at: z.string(),
+    result: z
+      .object({ contents: z.array(json) })
+      .passthrough()
+      .optional(),
+    error: z.object({ code: z.number().optional(), message: z.string() }).strict().optional(),
+  })
+  .strict()
+  .refine((r) => (r.result === undefined) !== (r.error === undefined), {
+    message: "a read holds either a result or an error",
+  });
+
+export const captureSchema = z
+  .object({
+    format: z.literal(CAPTURE_FORMAT),
+    version: z.number().int().min(1),
+    capturedAt: z.string(),
+    /** The inspector version that wrote it. */
+    inspector: z.string(),
+    name: z.string(),
+    launch: launchSchema,
+    server: serverSchema,
+    resources: listingSchema,
+    templates: listingSchema,
+    reads: z.array(readSchema),
+    /** "Capture all": the byte budget, what it used, and the listed URIs it left unread and why. */
+    budget: z
+      .object({
+        all: z.boolean(),
+        maxBytes: z.number().int().min(0),
+        usedBytes: z.number().int().min(0),
+        skipped: z.array(z.object({ uri: z.string(), reason: z.string() }).strict()),
+      })
+      .strict(),
+    traffic: z.object({ entries: z.array(json), dropped: z.number().int().min(0) }).strict(),
+    stderr: z.object({ lines: z.array(z.string()), dropped: z.number().int().min(0) }).strict(),
+    problems: z.array(problemSchema),
+  })
+  .strict();
+
+export type Capture = z.infer<typeof captureSchema>;
+
+export class CaptureFormatError extends Error {}
+
+/** Validates a parsed capture; a newer version or a foreign file is refused with one sentence. */
+export function parseCapture(value: unknown): Capture {
+  const head = value as { format?: unknown; version?: unknown } | null;
+  if (typeof head !== "object" || head === null || head.format !== CAPTURE_FORMAT)
+    throw new CaptureFormatError("not a capture file (its format field is not " + CAPTURE_FORMAT + ")");
+  if (typeof head.version === "number" && head.version > CAPTURE_VERSION)
+    throw new CaptureFormatError(
+      `capture format version ${head.version} was made by a newer inspector; this one reads up to ${CAPTURE_VERSION}`,
+    );
+  const parsed = captureSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new CaptureFormatError(`not a valid capture: ${issue.path.join(".") || "(top)"}: ${issue.message}`);
+  }
+  return parsed.data;
+}
+
+/** The capture as one side of a comparison: pages joined, reads as outcomes. */
+export function stateOf(capture: Capture): ServerState {
+  const join = (l: Capture["resources"]) => l.pages.flatMap((p) => p.items);
+  return {
+    server: capture.server,
+    resources: join(capture.resources) as unknown as ServerState["resources"],
+    templates: join(capture.templates) as unknown as ServerState["templates"],
+    reads: capture.reads.map((r): ReadOutcome =>
+      r.error
+        ? { uri: r.uri, error: r.error }
+        : { uri: r.uri, result: r.result as unknown as Extract<ReadOutcome, { result: unknown }>["result"] },
+    ),
+  };
+}
+
+async function pipe(bytes: Uint8Array, stream: CompressionStream | DecompressionStream): Promise<Uint8Array> {
+  const out = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(stream);
+  return new Uint8Array(await new Response(out).arrayBuffer());
+}
+
+/** The file's bytes: the capture as JSON, gzip-compressed. */
+export async function encodeCapture(capture: Capture): Promise<Uint8Array> {
+  return pipe(new TextEncoder().encode(JSON.stringify(capture)), new CompressionStream("gzip"));
+}
+
+/** A capture from a file's bytes: gzip (by its magic bytes) or plain JSON, then validated. */
+export async function decodeCapture(bytes: Uint8Array): Promise<Capture> {
+  const gz = bytes[0] === 0x1f && bytes[1] === 0x8b;
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(
+      gz ? await pipe(bytes, new DecompressionStream("gzip")) : bytes,
+    );
+  } catch {
+    throw new CaptureFormatError(
+      gz ? "the file is not valid gzip" : "the file is neither gzip nor UTF-8 JSON",
+    );
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new CaptureFormatError(`the file is not JSON (${(err as Error).message})`);
+  }
+  return parseCapture(value);
+}
+
+/** JSON Schema of the file (published as docs/capture.schema.json). */
+export function captureJsonSchema(): unknown {
+  return z.toJSONSchema(captureSchema, { io: "input", unrepresentable: "any" });
+}

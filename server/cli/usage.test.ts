@@ -1,0 +1,63 @@
+/**
+ * The command line explains itself, as a user meets it: a real `mcp-resource-inspector` process
+ * per call — `--help` naming every subcommand, `<command> --help` exiting 0, a mistyped command
+ * and a port in use each one line and exit 2, before anything is built or started.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { runCli } from "@/server/testing/check-cli";
+import { COMMANDS } from "./commands.mjs";
+
+const dir = mkdtempSync(path.join(tmpdir(), "mcp-usage-"));
+// Never a build from a test: whatever it refuses, it refuses before building.
+const opts = { cwd: dir, env: { MCP_INSPECTOR_SKIP_BUILD: "1" } };
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("mcp-resource-inspector usage", () => {
+  it("--help lists every subcommand with one line each and exits 0", async () => {
+    const r = await runCli(["--help"], opts);
+    expect(r.code).toBe(0);
+    for (const c of COMMANDS.filter((c) => c.name !== "start"))
+      expect(r.stdout).toMatch(new RegExp(`^  ${c.name} +${c.summary.replace(/[|()]/g, "\\$&")}$`, "m"));
+  });
+
+  it("<command> --help prints that command's usage on stdout and exits 0, for every command", async () => {
+    for (const { name } of COMMANDS) {
+      const r = await runCli([name, "--help"], opts);
+      expect(r.code, `${name}: ${r.stderr}`).toBe(0);
+      expect(r.stdout, name).toMatch(/^usage: mcp-resource-inspector /);
+      expect(r.stderr, name).toBe("");
+    }
+    const short = await runCli(["resources", "-h"], opts);
+    expect(short.code).toBe(0);
+  });
+
+  it("a mistyped command is one line naming the closest one, exit 2, and runs nothing", async () => {
+    const r = await runCli(["resource", "list"], opts);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toBe(
+      'mcp-resource-inspector: unknown command "resource": did you mean resources? A server command goes after -- (see --help)\n',
+    );
+  });
+
+  it("a port in use is one line naming it and suggesting --port 0, exit 2", async () => {
+    const holder = net.createServer();
+    await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+    const { port } = holder.address() as net.AddressInfo;
+    try {
+      const r = await runCli(["--port", String(port), "--no-open"], opts);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe(
+        `mcp-resource-inspector: port ${port} is in use on 127.0.0.1: give another with --port N, or --port 0 for a free one (see --help)\n`,
+      );
+      expect(r.stderr).not.toMatch(/EADDRINUSE|setupListenHandle/);
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
+  });
+});
