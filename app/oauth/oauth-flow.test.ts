@@ -219,7 +219,8 @@ describe("OAuth sign-in of a remote server", () => {
     await signIn(id);
     expect(await readNote(id)).toBe("only for signed-in clients");
     const stored = tokenStore().get(serverKey(f.mcpUrl), false);
-    const clientId = stored?.clientInformation?.client_id ?? "";
+    // Registrations are kept per authorization server (issuer), tokens per server.
+    const clientId = tokenStore().client(f.authUrl, false)?.client_id ?? "";
     for (const token of [stored?.tokens?.access_token, stored?.tokens?.refresh_token]) {
       const revoked = await fetch(`${f.authUrl}/revoke`, {
         method: "POST",

@@ -13,7 +13,7 @@
  * those names, so a Claude Code config loses nothing.
  */
 import { CommandLineError, parseCommandLine } from "../launch/command-line";
-import type { HttpTransportChoice, LaunchSpec } from "../api/contract";
+import type { HttpAuthSettings, HttpTransportChoice, LaunchSpec } from "../api/contract";
 import { SERVER_URL_START, transportOfConfigType, transportUrlProblem } from "../launch/http-input";
 import {
   lineAndColumn,
@@ -141,7 +141,13 @@ export function expandLaunch(
   const x = (v: string) => expandVariables(v, env, inputs, predefined);
   const record = (r: Record<string, string>) =>
     Object.fromEntries(Object.entries(r).map(([k, v]) => [k, x(v)]));
-  if (launch.kind === "http") return { ...launch, url: x(launch.url), headers: record(launch.headers) };
+  if (launch.kind === "http")
+    return {
+      ...launch,
+      url: x(launch.url),
+      headers: record(launch.headers),
+      ...(launch.auth ? { auth: expandAuth(launch.auth, x) } : {}),
+    };
   return {
     ...launch,
     program: x(launch.program),
@@ -149,6 +155,16 @@ export function expandLaunch(
     env: record(launch.env),
     ...(launch.cwd !== undefined ? { cwd: x(launch.cwd) } : {}),
   };
+}
+
+/** A config's OAuth client fields may be `${VAR}`s (a client secret should be). */
+function expandAuth(auth: HttpAuthSettings, x: (v: string) => string): HttpAuthSettings {
+  const out: HttpAuthSettings = { ...auth };
+  for (const key of ["clientId", "clientSecret", "scope", "clientMetadataUrl"] as const) {
+    const v = auth[key];
+    if (v !== undefined) out[key] = x(v);
+  }
+  return out;
 }
 
 export function parseServerConfig(text: string): ParsedConfig {
@@ -196,7 +212,13 @@ function hostName(url: string): string {
 function server(name: string, launch: LaunchSpec, inputs: readonly ConfigInput[] = []): ImportedServer {
   const strings =
     launch.kind === "http"
-      ? [launch.url, ...Object.values(launch.headers)]
+      ? [
+          launch.url,
+          ...Object.values(launch.headers),
+          ...[launch.auth?.clientId, launch.auth?.clientSecret, launch.auth?.scope].filter(
+            (v): v is string => v !== undefined,
+          ),
+        ]
       : [launch.program, ...launch.args, ...Object.values(launch.env), ...(launch.cwd ? [launch.cwd] : [])];
   const variables = new Set<string>();
   const used = new Set<string>();
@@ -316,6 +338,45 @@ class ConfigReader {
     return out;
   }
 
+  /**
+   * An entry's `oauth` object as the launch's client settings. Gemini CLI: `{enabled, clientId,
+   * clientSecret, scopes: [...], authorizationUrl, tokenUrl, redirectUri}`; Claude Code: `{clientId,
+   * callbackPort, scopes: "a b", authServerMetadataUrl}`. Endpoints are always discovered from the
+   * server's metadata (a config cannot send the sign-in elsewhere), so those fields are noted.
+   */
+  private oauth(value: Json | undefined, path: string): HttpAuthSettings | undefined {
+    if (value === undefined) return undefined;
+    if (!isObject(value)) {
+      this.problem(path, "expected an object (clientId, clientSecret, scopes…)");
+      return undefined;
+    }
+    if (value.enabled === false) return undefined;
+    const auth: HttpAuthSettings = {};
+    for (const key of ["clientId", "clientSecret"] as const) {
+      const v = value[key];
+      if (typeof v === "string" && v !== "") auth[key] = v;
+      else if (v !== undefined) this.problem(`${path}.${key}`, "expected a string");
+    }
+    const scopes = value.scopes;
+    if (typeof scopes === "string" && scopes.trim() !== "") auth.scope = scopes.trim();
+    else if (Array.isArray(scopes) && scopes.every((s) => typeof s === "string")) {
+      if (scopes.length > 0) auth.scope = scopes.join(" ");
+    } else if (scopes !== undefined) this.problem(`${path}.scopes`, "expected a list of strings");
+    const port = value.callbackPort;
+    if (typeof port === "number" && Number.isInteger(port) && port > 0 && port < 65536)
+      auth.callbackPort = port;
+    else if (port !== undefined) this.problem(`${path}.callbackPort`, "expected a port number");
+    for (const key of ["authorizationUrl", "tokenUrl", "authServerMetadataUrl", "redirectUri"])
+      if (value[key] !== undefined)
+        this.problem(
+          `${path}.${key}`,
+          key === "redirectUri"
+            ? "redirectUri is not used: the inspector's callback is its own page (or the CLI's loopback)"
+            : `${key} is not used: the inspector discovers the endpoints from the server's metadata`,
+        );
+    return auth;
+  }
+
   private entry(path: string, name: string, entry: Json, inputs: ConfigInput[]): void {
     const at = (field: string) => (path ? `${path}.${field}` : field);
     if (!isObject(entry)) {
@@ -346,8 +407,13 @@ class ConfigReader {
       }
       const headers = this.record(entry.headers, at("headers"));
       if (!headers) return;
+      const auth = this.oauth(entry.oauth, at("oauth"));
       this.servers.push(
-        server(path ? name : hostName(url), { kind: "http", url, transport, headers }, inputs),
+        server(
+          path ? name : hostName(url),
+          { kind: "http", url, transport, headers, ...(auth ? { auth } : {}) },
+          inputs,
+        ),
       );
       return;
     }

@@ -118,6 +118,7 @@ export const createSessionBodySchema = z.union([
           scope: z.string().max(1_000).optional(),
           remember: z.boolean().optional(),
           clientMetadataUrl: clientMetadataUrlSchema.optional(),
+          callbackPort: z.number().int().min(1).max(65_535).optional(),
         })
         .strict()
         .optional(),
@@ -162,6 +163,11 @@ export interface HttpAuthSettings {
    * inspector registers dynamically as without it.
    */
   clientMetadataUrl?: string;
+  /**
+   * The one-shot CLI's loopback callback port (Claude Code's `oauth.callbackPort`); the app's
+   * callback is its own page, so it ignores this.
+   */
+  callbackPort?: number;
 }
 
 /** What a session runs: a local program over stdio, or a server behind a URL. */

@@ -2,7 +2,7 @@ import "server-only";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { CheckFileError, loadCheckFile, saveCheckFile } from "./files";
-import { runCheck, type CheckResult } from "./runner";
+import { runCheck, type CheckResult, type CheckSignIn } from "./runner";
 
 export interface RunFilesOptions {
   vars: Record<string, string | undefined>;
@@ -11,6 +11,8 @@ export interface RunFilesOptions {
   grep?: RegExp;
   /** Checks run in parallel across files, at most this many at once. */
   jobs?: number;
+  /** The one-shot CLI's OAuth sign-in (runner.ts CheckSignIn). */
+  signIn?: CheckSignIn;
 }
 
 /** A check file to run: where it is, and how results and errors name it. */
@@ -63,6 +65,7 @@ async function runRepeated(
           file: label,
           ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
           ...(options.update ? { update: true } : {}),
+          ...(options.signIn ? { signIn: options.signIn } : {}),
         });
         if (updated && !result.error) await saveCheckFile(file, updated, { overwrite: true, label });
         results[i]![r] = result;

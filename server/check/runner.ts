@@ -9,6 +9,8 @@ import type { CheckResult, StepResult } from "@/lib/check/results";
 import { expandTemplate } from "@/lib/resources/uri-template";
 import { readConfig } from "@/server/mcp/config";
 import { McpSession } from "@/server/mcp/session";
+import type { LaunchSpec } from "@/lib/api/contract";
+import type { SignInRoute } from "@/server/mcp/oauth/session-auth";
 import { launchFor } from "./secret-references";
 import { alignBlobBytes, observeLike } from "./observe";
 import { ProblemScan } from "../lint/scan";
@@ -27,6 +29,20 @@ export interface RunOptions {
   /** Rewrite expectations from what the server answers now (matchers are kept). */
   update?: boolean;
   file?: string;
+  /** The one-shot CLI's OAuth sign-in for a remote server (server/cli/sign-in.ts); the app has none. */
+  signIn?: CheckSignIn;
+}
+
+/** How a check's server signs in: the launch it runs, the route for its provider, its connect. */
+export interface CheckSignIn {
+  prepare(launch: LaunchSpec): Promise<{
+    launch: LaunchSpec;
+    route?: SignInRoute;
+    connect(session: McpSession): Promise<void>;
+    close(): Promise<void>;
+    /** Extra time the connect step may take while a user signs in, in ms. */
+    waitMs: number;
+  }>;
 }
 
 class StepTimeout extends Error {}
@@ -117,18 +133,22 @@ export async function runCheck(
   const base = { name: check.name, ...(options.file ? { file: options.file } : {}) };
 
   let session: McpSession;
+  let signIn: Awaited<ReturnType<CheckSignIn["prepare"]>> | undefined;
   try {
     const launch = launchFor(check.server, options.dir, options.vars);
+    signIn = await options.signIn?.prepare(launch);
     const config = { ...readConfig(), requestTimeoutMs: timeoutMs, connectTimeoutMs: timeoutMs };
     // A name from the host's config is the one host rules judge (expectHostCompatible).
     session = new McpSession(
       `check-${randomBytes(6).toString("base64url")}`,
-      launch,
+      signIn?.launch ?? launch,
       config,
       log.push,
       check.server.name,
+      signIn?.route,
     );
   } catch (err) {
+    await signIn?.close();
     return {
       result: {
         ...base,
@@ -172,7 +192,11 @@ export async function runCheck(
         try {
           const observed = await withTimeout(
             execute(step),
-            "withinMs" in step ? step.withinMs + timeoutMs : timeoutMs,
+            "withinMs" in step
+              ? step.withinMs + timeoutMs
+              : step.action === "connect"
+                ? timeoutMs + (signIn?.waitMs ?? 0)
+                : timeoutMs,
             `step ${step.id}`,
           );
           if (observed.mismatches.length > 0) res.status = "failed";
@@ -193,6 +217,7 @@ export async function runCheck(
     }
   } finally {
     await session.close();
+    await signIn?.close();
   }
 
   const failed = steps.some((s) => s.status !== "passed");
@@ -216,7 +241,7 @@ export async function runCheck(
     const m = step.matchers;
     switch (step.action) {
       case "connect": {
-        await session.connect();
+        await (signIn ? signIn.connect(session) : session.connect());
         connected = true;
         // The listing list changes are counted against when no step listed before them (as the
         // recorder takes one); a server without resources/list simply has none.

@@ -8,7 +8,7 @@
  * caller prints it and exits 2. Not `server-only`: the launcher loads it outside Next.
  */
 import { parseArgs } from "node:util";
-import type { HttpTransportChoice } from "../../lib/api/contract";
+import type { HttpAuthSettings, HttpTransportChoice } from "../../lib/api/contract";
 import { httpTransportChoices, SERVER_URL_START, transportUrlProblem } from "../../lib/launch/http-input";
 import { closestCommand, COMMANDS } from "./commands.mjs";
 
@@ -30,6 +30,10 @@ export interface StartOptions {
   cwd?: string;
   headers: Record<string, string>;
   transport?: HttpTransportChoice;
+  /** OAuth client settings for the server URL (`--client-id`, `--scope`, …; `--[no-]remember`). */
+  auth?: HttpAuthSettings;
+  /** One-shot commands: the loopback port a sign-in's browser comes back to (default: a free one). */
+  callbackPort?: number;
   watch?: string;
   watchBuild?: string;
 }
@@ -52,6 +56,13 @@ Start the inspector and open it; servers given here are connected at start.
       --cwd DIR                   working folder of the server command
   -H, --header "Name: value"      header sent to the server URL (repeatable)
       --transport auto|streamable-http|sse|websocket
+      --client-id ID              OAuth: a client registered beforehand (else one is registered
+                                  once per authorization server and remembered)
+      --client-secret SECRET      OAuth: its secret (never printed; prefer a config's \${VAR})
+      --client-metadata-url URL   OAuth: an https Client ID Metadata Document to use as client id
+      --scope "a b"               OAuth: scopes to ask for when the server names none
+      --remember / --no-remember  OAuth: keep tokens in tokens.json in the config folder
+                                  (one-shot commands remember by default; the page asks)
   -c, --config FILE               servers from an mcpServers / VS Code / Gemini config file
   -s, --server NAME               only this server of the config (repeatable; default: all)
       --watch PATH                restart the server command when PATH changes
@@ -79,6 +90,47 @@ const TRANSPORTS: readonly HttpTransportChoice[] = httpTransportChoices;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
+type ParsedValues = Partial<Record<string, string | boolean | string[] | undefined>>;
+
+/** `--client-id` and friends as a launch's `auth` (lib/launch/launch-contract.ts HttpAuthSettings). */
+function authSettings(v: ParsedValues): HttpAuthSettings {
+  const text = (name: string): string | undefined => {
+    const value = v[name];
+    if (typeof value !== "string") return undefined;
+    if (value.trim() === "" || /[\r\n\0]/.test(value))
+      throw new UsageError(`--${name} needs a value on one line`);
+    return value.trim();
+  };
+  if (v.remember && v["no-remember"])
+    throw new UsageError("--remember and --no-remember contradict each other");
+  const clientId = text("client-id");
+  const clientSecret = text("client-secret");
+  const clientMetadataUrl = text("client-metadata-url");
+  const scope = text("scope");
+  if (clientSecret !== undefined && clientId === undefined)
+    throw new UsageError("--client-secret needs --client-id");
+  if (clientMetadataUrl !== undefined) {
+    let url: URL | null = null;
+    try {
+      url = new URL(clientMetadataUrl);
+    } catch {
+      url = null;
+    }
+    // The SDK's rule (SEP-991): an https URL with a path, else it is no client id.
+    if (!url || url.protocol !== "https:" || url.pathname === "/")
+      throw new UsageError(
+        `--client-metadata-url must be an https URL with a path, got "${clientMetadataUrl}"`,
+      );
+  }
+  return {
+    ...(clientId !== undefined ? { clientId } : {}),
+    ...(clientSecret !== undefined ? { clientSecret } : {}),
+    ...(clientMetadataUrl !== undefined ? { clientMetadataUrl } : {}),
+    ...(scope !== undefined ? { scope } : {}),
+    ...(v.remember ? { remember: true } : v["no-remember"] ? { remember: false } : {}),
+  };
+}
+
 export function parseStartArgs(argv: readonly string[]): StartOptions {
   const dash = argv.indexOf("--");
   const before = dash < 0 ? [...argv] : argv.slice(0, dash);
@@ -102,6 +154,13 @@ export function parseStartArgs(argv: readonly string[]): StartOptions {
         cwd: { type: "string" },
         header: { type: "string", short: "H", multiple: true },
         transport: { type: "string" },
+        "client-id": { type: "string" },
+        "client-secret": { type: "string" },
+        "client-metadata-url": { type: "string" },
+        scope: { type: "string" },
+        remember: { type: "boolean" },
+        "no-remember": { type: "boolean" },
+        "callback-port": { type: "string" },
         watch: { type: "string" },
         "watch-build": { type: "string" },
       },
@@ -152,6 +211,13 @@ export function parseStartArgs(argv: readonly string[]): StartOptions {
       throw new UsageError(`--transport must be one of ${TRANSPORTS.join(", ")}, got "${v.transport}"`);
     options.transport = v.transport as HttpTransportChoice;
   }
+  const auth = authSettings(v);
+  if (v["callback-port"] !== undefined) {
+    const port = Number(v["callback-port"]);
+    if (!/^\d+$/.test(v["callback-port"]) || port > 65535)
+      throw new UsageError(`--callback-port must be 0..65535, got "${v["callback-port"]}"`);
+    options.callbackPort = port;
+  }
   if (v.cwd !== undefined) options.cwd = v.cwd;
   if (v.watch !== undefined) options.watch = v.watch;
   if (v["watch-build"] !== undefined) {
@@ -190,6 +256,13 @@ export function parseStartArgs(argv: readonly string[]): StartOptions {
   const isUrl = options.target?.kind === "url";
   if (!isUrl && (Object.keys(options.headers).length > 0 || options.transport))
     throw new UsageError("--header and --transport apply to a server URL");
+  const { remember, ...client } = auth;
+  if (!isUrl && Object.keys(client).length > 0)
+    throw new UsageError(
+      "--client-id, --client-secret, --client-metadata-url and --scope apply to a server URL (a config gives them in its oauth block)",
+    );
+  if (Object.keys(auth).length > 0) options.auth = auth;
+  if (remember !== undefined && !isUrl) options.auth = { remember };
   if (
     isUrl &&
     (Object.keys(options.env).length > 0 || options.cwd !== undefined || options.watch !== undefined)

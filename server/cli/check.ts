@@ -11,6 +11,7 @@ import { checkVars } from "../check/secret-references";
 import { summarizeRepeats } from "../../lib/check/repeat";
 import { json, jsonRepeat, junit, pretty, prettyRepeat } from "../check/report";
 import { runCheckFiles, runCheckFilesRepeated } from "../check/run-files";
+import { checkSignIn, SIGN_IN_HELP } from "./sign-in";
 
 const USAGE = `usage: mcp-resource-inspector check [files or folders…] [options]
   (default folder: ./${DEFAULT_CHECK_DIR})
@@ -22,7 +23,8 @@ const USAGE = `usage: mcp-resource-inspector check [files or folders…] [option
   --grep <regex>        only checks whose name or path matches
   --jobs <n>            checks run in parallel (default: min(4, cores))
   --repeat <n>          run each check n times, a fresh server each time; report per step
-                        n/n or flaky with what differed (exit 1 unless every step is n/n)`;
+                        n/n or flaky with what differed (exit 1 unless every step is n/n)
+${SIGN_IN_HELP.split("\n  --client-id")[0]}`;
 
 function fail(message: string): never {
   process.stderr.write(`mcp-resource-inspector check: ${message}\n${USAGE}\n`);
@@ -44,6 +46,9 @@ async function main(): Promise<void> {
         grep: { type: "string" },
         jobs: { type: "string" },
         repeat: { type: "string" },
+        "no-open": { type: "boolean", default: false },
+        "callback-port": { type: "string" },
+        "no-remember": { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
       },
     });
@@ -66,6 +71,12 @@ async function main(): Promise<void> {
   const repeat = values.repeat !== undefined ? Number(values.repeat) : undefined;
   if (repeat !== undefined && !(Number.isInteger(repeat) && repeat > 0 && repeat <= 1000))
     fail("--repeat takes a whole number from 1 to 1000");
+  const callbackPort = values["callback-port"] !== undefined ? Number(values["callback-port"]) : undefined;
+  if (
+    callbackPort !== undefined &&
+    !(Number.isInteger(callbackPort) && callbackPort >= 0 && callbackPort < 65536)
+  )
+    fail("--callback-port takes a port, 0..65535");
   if (repeat !== undefined && values.update) fail("--repeat and --update do not go together");
   let grep: RegExp | undefined;
   try {
@@ -88,6 +99,12 @@ async function main(): Promise<void> {
     ...(timeoutMs ? { timeoutMs } : {}),
     ...(grep ? { grep } : {}),
     ...(jobs ? { jobs } : {}),
+    signIn: checkSignIn({
+      open: !values["no-open"],
+      ...(callbackPort !== undefined ? { callbackPort } : {}),
+      ...(values["no-remember"] ? { remember: false } : {}),
+      log: (line) => process.stderr.write(`${line}\n`),
+    }),
   };
   if (repeat !== undefined) {
     const runs = await runCheckFilesRepeated(refs, options, repeat);

@@ -13,8 +13,9 @@ import { readInputOf, serverViewOf, type ListOutcome, type ReadOutcome } from "@
 import { primaryText, viewText } from "@/lib/hosts/read-text";
 import { readConfig } from "../mcp/config";
 import { McpSession } from "../mcp/session";
-import { oneServerLaunch, reportFailure } from "./one-server";
+import { oneServerLaunch, oneServerSignIn, reportFailure } from "./one-server";
 import { parseOneShot, usageExit } from "./one-shot-args";
+import { SIGN_IN_HELP } from "./sign-in";
 
 const USAGE = `usage: mcp-resource-inspector hosts URI [options] [-- command… | URL]
   --host ID              ${HOST_IDS.join(", ")} (repeatable, or comma-separated;
@@ -25,6 +26,7 @@ const USAGE = `usage: mcp-resource-inspector hosts URI [options] [-- command… 
   --output FILE          write the output there instead of stdout
   server: -- command args… (-e KEY=VALUE, --cwd DIR) | URL (-H "Name: value", --transport)
           | --config FILE --server NAME
+${SIGN_IN_HELP}
 exit: 0 read, 1 the read or the server failed (the host's rendering is still printed), 2 bad usage
 examples:
   mcp-resource-inspector hosts demo://docs/readme.md --host gemini-cli -- node build/index.js > seen.txt
@@ -102,12 +104,20 @@ async function walk<T>(run: () => Promise<{ items: T[]; pages: number }>): Promi
 async function main(): Promise<void> {
   const call = parseHosts(process.argv.slice(2));
   const launched = oneServerLaunch(call.serverArgs, usage);
-  const session = new McpSession("hosts", launched.launch, readConfig(), () => undefined, launched.name);
+  const signIn = await oneServerSignIn(launched);
+  const session = new McpSession(
+    "hosts",
+    launched.launch,
+    readConfig(),
+    () => undefined,
+    launched.name,
+    signIn.route,
+  );
   const stop = () => void session.close().finally(() => process.exit(130));
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
   try {
-    await session.connect();
+    await signIn.connect(session);
     // The config key hosts use: --name, the config's name, else the server's own (serverInfo.name).
     const name = call.name ?? launched.name ?? session.serverInfo?.name ?? session.name;
     const declares = session.capabilities?.resources != null;
@@ -140,6 +150,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await session.close();
+    await signIn.close();
   }
 }
 

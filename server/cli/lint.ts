@@ -13,8 +13,9 @@ import { filterByHosts } from "@/lib/hosts/host-problems";
 import { readConfig } from "../mcp/config";
 import { launchSummary, McpSession } from "../mcp/session";
 import { ProblemScan, SCAN_LIMITS } from "../lint/scan";
-import { oneServerLaunch, reportFailure } from "./one-server";
+import { oneServerLaunch, oneServerSignIn, reportFailure } from "./one-server";
 import { parseOneShot, usageExit, wholeNumber } from "./one-shot-args";
+import { SIGN_IN_HELP } from "./sign-in";
 
 const USAGE = `usage: mcp-resource-inspector lint [options] [-- command… | URL]
   --format pretty|json|sarif   pretty (default); sarif: SARIF 2.1.0 for code-scanning uploads
@@ -28,6 +29,7 @@ const USAGE = `usage: mcp-resource-inspector lint [options] [-- command… | URL
                                (default: the --server name of --config, else none)
   server: -- command args… (-e KEY=VALUE, --cwd DIR) | URL (-H "Name: value", --transport)
           | --config FILE --server NAME
+${SIGN_IN_HELP}
 exit: 0 no errors (warnings and info allowed), 1 errors found or the server failed, 2 bad usage
 examples:
   mcp-resource-inspector lint -- node build/index.js
@@ -91,7 +93,8 @@ async function main(): Promise<void> {
   const { launch } = launched;
   // The name hosts judge: --name, else the config's key for the server (none for a bare command).
   const name = call.name ?? launched.name;
-  const session = new McpSession("lint", launch, readConfig(), () => undefined, name);
+  const signIn = await oneServerSignIn(launched);
+  const session = new McpSession("lint", launch, readConfig(), () => undefined, name, signIn.route);
   if (call.slowMs) session.lint.slowMs = call.slowMs;
   const scan = new ProblemScan(session, call.maxReads ? { maxReads: call.maxReads } : {});
   const stop = () => {
@@ -101,7 +104,7 @@ async function main(): Promise<void> {
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
   try {
-    await session.connect();
+    await signIn.connect(session);
     const state = await scan.run();
     if (state.note) process.stderr.write(`mcp-resource-inspector lint: ${state.note}\n`);
     const problems = sortProblems(filterByHosts(session.lint.list(), call.hosts));
@@ -117,6 +120,7 @@ async function main(): Promise<void> {
     process.exitCode = problems.some((p) => p.severity === "error") ? 1 : 0;
   } finally {
     await session.close();
+    await signIn.close();
   }
 }
 

@@ -1,22 +1,25 @@
 /**
  * The one server a one-shot command (`resources`, `lint`, `hosts`) works on, from its command line:
  * a command after `--`, a URL, or `--config` with `--server`. Anything else is a usage error. And
- * how such a command reports a failure.
+ * how such a command reports a failure, and signs in (server/cli/sign-in.ts).
  */
 import { resolveLaunch } from "../mcp/launch";
 import { oncePrefixed, schemaFailureText } from "../mcp/session-errors";
-import { parseStartArgs, UsageError } from "./args";
+import { parseStartArgs, UsageError, type StartOptions } from "./args";
+import { cliLaunch, CliSignIn } from "./sign-in";
 import { startupServers } from "./startup-servers";
 
 export function oneServerLaunch(
   serverArgs: string[],
   usage: (message: string) => never,
-): ReturnType<typeof resolveLaunch> {
+): ReturnType<typeof resolveLaunch> & { options: StartOptions } {
   let bodies;
+  let options: StartOptions;
   try {
     // A skipped server of a config was noted on stderr; the one that can start is the one.
+    options = parseStartArgs(serverArgs);
     bodies = startupServers(
-      parseStartArgs(serverArgs),
+      options,
       process.cwd(),
       (name) => process.env[name],
       (line) => console.error(line),
@@ -27,7 +30,22 @@ export function oneServerLaunch(
   }
   if (bodies.length !== 1)
     usage(bodies.length === 0 ? "no server given" : "give exactly one server (--server NAME with --config)");
-  return resolveLaunch(bodies[0]!.body);
+  const resolved = resolveLaunch(bodies[0]!.body);
+  // One-shot commands remember OAuth tokens unless told not to (server/cli/sign-in.ts).
+  return { ...resolved, launch: cliLaunch(resolved.launch), options };
+}
+
+/** The sign-in of a one-shot command's server (`--no-open`, `--callback-port`), on stderr. */
+export function oneServerSignIn(launched: ReturnType<typeof oneServerLaunch>): Promise<CliSignIn> {
+  const { launch, options } = launched;
+  // The command line's port, else a config's (Claude Code's oauth.callbackPort).
+  const callbackPort =
+    options.callbackPort ?? (launch.kind === "http" ? launch.auth?.callbackPort : undefined);
+  return CliSignIn.forLaunch(launch, {
+    open: options.open !== false,
+    ...(callbackPort !== undefined ? { callbackPort } : {}),
+    log: (line) => process.stderr.write(`${line}\n`),
+  });
 }
 
 /** What went wrong, in one line: a schema failure by its first issue, an MCP error prefixed once. */

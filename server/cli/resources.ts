@@ -14,8 +14,9 @@ import type { InspectorEvent } from "@/lib/api/events";
 import { readConfig } from "../mcp/config";
 import { McpSession } from "../mcp/session";
 import { closestWord } from "./commands.mjs";
-import { oneServerLaunch, reportFailure } from "./one-server";
+import { oneServerLaunch, oneServerSignIn, reportFailure } from "./one-server";
 import { parseOneShot, usageExit, wholeNumber } from "./one-shot-args";
+import { SIGN_IN_HELP } from "./sign-in";
 
 const USAGE = `usage: mcp-resource-inspector resources list|templates|read URI [options] [-- command… | URL]
        mcp-resource-inspector subscribe URI [--count N] [--timeout MS] [-- command… | URL]
@@ -26,6 +27,7 @@ const USAGE = `usage: mcp-resource-inspector resources list|templates|read URI [
   --timeout MS           subscribe: stop after MS (default 30000; fewer than --count by then: exit 3)
   server: -- command args… (-e KEY=VALUE, --cwd DIR) | URL (-H "Name: value", --transport)
           | --config FILE --server NAME
+${SIGN_IN_HELP}
 exit: 0 done, 1 the server or the call failed (a server without the resources capability: a note on
       stderr, or under --format json an empty answer with "note", exit 0 for a list), 2 bad usage,
       3 subscribe timed out with fewer updates than --count
@@ -115,7 +117,9 @@ function contentItem(result: ReadResponse, index: number): string | Uint8Array {
 
 async function main(): Promise<void> {
   const call = parseCall(process.argv.slice(2));
-  const { launch, name } = oneServerLaunch(call.serverArgs, usage);
+  const launched = oneServerLaunch(call.serverArgs, usage);
+  const { launch, name } = launched;
+  const signIn = await oneServerSignIn(launched);
   const events: InspectorEvent[] = [];
   let onEvent: (e: InspectorEvent) => void = () => undefined;
   const session = new McpSession(
@@ -127,12 +131,13 @@ async function main(): Promise<void> {
       onEvent(e);
     },
     name,
+    signIn.route,
   );
   const stop = () => void session.close().finally(() => process.exit(130));
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
   try {
-    await session.connect();
+    await signIn.connect(session);
     if (call.action === "subscribe") {
       await subscribe(session, call, (listener) => (onEvent = listener));
       return;
@@ -148,7 +153,9 @@ async function main(): Promise<void> {
       let listed;
       try {
         listed =
-          call.action === "list" ? await session.listResources(true) : await session.listTemplates(true);
+          call.action === "list"
+            ? await signIn.run(session, () => session.listResources(true))
+            : await signIn.run(session, () => session.listTemplates(true));
       } catch (err) {
         // Templates are optional within the resources capability: not answering is no templates.
         if (call.action === "templates" && (err as { code?: unknown }).code === -32601)
@@ -173,7 +180,7 @@ async function main(): Promise<void> {
         );
       }
     } else {
-      const result = await session.read(call.uri!, true);
+      const result = await signIn.run(session, () => session.read(call.uri!, true));
       write(
         call,
         call.format === "text" ? contentItem(result, call.index) : `${JSON.stringify(result, null, 2)}\n`,
@@ -181,6 +188,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await session.close();
+    await signIn.close();
   }
 }
 

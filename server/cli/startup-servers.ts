@@ -62,12 +62,23 @@ export function startupServers(
     return [
       {
         label: target.url,
-        body: { url: target.url, transport: options.transport ?? "auto", headers: options.headers },
+        body: {
+          url: target.url,
+          transport: options.transport ?? "auto",
+          headers: options.headers,
+          ...(options.auth ? { auth: options.auth } : {}),
+        },
       },
     ];
   }
   if (options.config === undefined) return [];
-  return fromConfig(path.resolve(from, options.config), options.servers, env, note);
+  const servers = fromConfig(path.resolve(from, options.config), options.servers, env, note);
+  // `--[no-]remember` is the one OAuth option that applies to a config's remote servers too.
+  const remember = options.auth?.remember;
+  if (remember === undefined) return servers;
+  return servers.map((s) =>
+    "url" in s.body ? { ...s, body: { ...s.body, auth: { ...s.body.auth, remember } } } : s,
+  );
 }
 
 function fromConfig(
@@ -136,7 +147,13 @@ function labelOf(name: string, launch: LaunchSpec): string {
 
 function bodyOf(name: string, launch: LaunchSpec, file: string): CreateSessionBody {
   return launch.kind === "http"
-    ? { name, url: launch.url, transport: launch.transport, headers: launch.headers }
+    ? {
+        name,
+        url: launch.url,
+        transport: launch.transport,
+        headers: launch.headers,
+        ...(launch.auth ? { auth: launch.auth } : {}),
+      }
     : {
         name,
         command: launch.program,

@@ -22,7 +22,7 @@ import {
   SessionNotConnectedError,
 } from "./session-errors";
 import { InFlightRequests, type RequestContext } from "./in-flight";
-import { SessionAuth } from "./oauth/session-auth";
+import { SessionAuth, type SignInRoute } from "./oauth/session-auth";
 import { walkPages, type PagedResult } from "./pagination";
 import { SessionConnection } from "./session/connection";
 import { deriveName, sessionSummary } from "./session/identity";
@@ -87,6 +87,8 @@ export class McpSession {
     config: McpConfig,
     emitToBus: (event: InspectorEvent) => void,
     name?: string,
+    /** Where a sign-in sends the browser back, and the user (the CLI's loopback; default: the app's page). */
+    signInRoute?: SignInRoute,
   ) {
     this.launchName = name;
     this.maxPages = config.maxPages;
@@ -102,9 +104,15 @@ export class McpSession {
       // No OAuth over WebSocket (Claude Code has none either): a 401 is explained, not signed into.
       transportFor(launch.url, launch.transport) !== "websocket"
         ? // Steps logged while it is being built are heard with the first summary.
-          new SessionAuth(id, launch, config, () => {
-            if (this.auth) this.changed();
-          })
+          new SessionAuth(
+            id,
+            launch,
+            config,
+            () => {
+              if (this.auth) this.changed();
+            },
+            signInRoute,
+          )
         : null;
     this.lint = attachLinter(this, config.slowRequestMs);
     // A name given at launch is the config's key (a config import, `--server`): the one hosts use.

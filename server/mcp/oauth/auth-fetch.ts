@@ -50,6 +50,8 @@ export function authObservingFetch(options: {
   steps: FlowSteps;
   /** The MCP endpoint itself answered 401: the server wants sign-in. */
   onUnauthorized: () => void;
+  /** It answered 403 insufficient_scope (a step-up), naming these scopes (or none). */
+  onInsufficientScope?: (scope: string | undefined) => void;
   /** Every OAuth request's limit (the session's request timeout). */
   timeoutMs: number;
   discovery: () => DiscoveryRecord;
@@ -98,6 +100,11 @@ export function authObservingFetch(options: {
       if (response.status === 401) {
         challenged(response);
         options.onUnauthorized();
+      }
+      if (response.status === 403) {
+        const header = response.headers.get("www-authenticate");
+        if (header && authParam(header, "error") === "insufficient_scope")
+          options.onInsufficientScope?.(authParam(header, "scope"));
       }
       return response;
     }
@@ -194,6 +201,12 @@ function describeNetworkError(err: unknown): string {
   let e: unknown = err;
   while ((e as { cause?: unknown }).cause instanceof Error) e = (e as { cause: Error }).cause;
   return e instanceof Error ? e.message : String(e);
+}
+
+/** One parameter of a `WWW-Authenticate: Bearer …` challenge (RFC 6750 §3), quoted or not. */
+function authParam(header: string, name: string): string | undefined {
+  const match = new RegExp(`(?:^|[\\s,])${name}\\s*=\\s*(?:"([^"]*)"|([^\\s,]+))`, "i").exec(header);
+  return match?.[1] ?? match?.[2];
 }
 
 /** The `resource_metadata` URL a `WWW-Authenticate: Bearer …` challenge names (RFC 9728 §5.1). */

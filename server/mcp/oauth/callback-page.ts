@@ -6,20 +6,27 @@ function escapeHtml(text: string): string {
 
 /**
  * The small page the OAuth callback answers with: what happened, and the way back to the app (a
- * link, and a refresh after a second on success). No script; the URL it was reached by (code,
- * state) is never sent on as a Referer.
+ * link, and a refresh after a second on success; none for the one-shot CLI's loopback callback,
+ * `linkBack` false, where no app runs). No script; the URL it was reached by (code, state) is
+ * never sent on as a Referer.
  */
-export function callbackPage(status: number, title: string, message: string, sessionId?: string): Response {
+export function callbackPage(
+  status: number,
+  title: string,
+  message: string,
+  sessionId?: string,
+  linkBack = true,
+): Response {
   const back = sessionId ? `/?server=${encodeURIComponent(sessionId)}` : "/";
-  const refresh = status === 200 ? `<meta http-equiv="refresh" content="1;url=${escapeHtml(back)}">` : "";
+  const refresh =
+    status === 200 && linkBack ? `<meta http-equiv="refresh" content="1;url=${escapeHtml(back)}">` : "";
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="referrer" content="no-referrer">${refresh}
 <title>${escapeHtml(title)} · MCP Resource Inspector</title></head>
 <body>
 <h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(message)}</p>
-<p><a href="${escapeHtml(back)}">Back to the inspector</a></p>
-</body></html>`;
+${linkBack ? `<p><a href="${escapeHtml(back)}">Back to the inspector</a></p>\n` : ""}</body></html>`;
   return new Response(html, {
     status,
     headers: {

@@ -13,7 +13,7 @@ import type { HttpAuthSettings } from "@/lib/api/contract";
 import { maskAuthorization } from "@/lib/api/oauth";
 import type { FetchLike } from "../transports/guarded-fetch";
 import type { FlowSteps } from "./flow-steps";
-import type { TokenStore } from "./token-store";
+import { issuerKey, type TokenStore } from "./token-store";
 
 /** Refresh this long before the access token expires, so no request goes out with a dead one. */
 export const REFRESH_MARGIN_MS = 30_000;
@@ -26,6 +26,41 @@ export function callbackUrl(): string {
   const origin =
     process.env.MCP_INSPECTOR_ORIGIN ?? `http://127.0.0.1:${process.env.MCP_INSPECTOR_PORT ?? "6280"}`;
   return `${origin}/oauth/callback`;
+}
+
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+/**
+ * Whether a registered client may be sent back to `redirect`: one of its redirect URIs is it, or
+ * differs only in the port of a loopback address (RFC 8252 §7.3: the authorization server MUST
+ * allow any port there; the MCP spec's authorization section says the same). So the CLI's
+ * loopback listener, on a new free port each run, keeps one registration per issuer; a server
+ * that refuses anyway is handled by server/cli/sign-in.ts (it re-registers once).
+ */
+export function coversRedirect(info: OAuthClientInformationMixed, redirect: string): boolean {
+  const uris = "redirect_uris" in info ? info.redirect_uris : undefined;
+  if (!uris || uris.length === 0) return true;
+  let want: URL;
+  try {
+    want = new URL(redirect);
+  } catch {
+    return false;
+  }
+  return uris.some((uri) => {
+    if (uri === redirect) return true;
+    try {
+      const have = new URL(uri);
+      return (
+        LOOPBACK.has(want.hostname) &&
+        have.hostname === want.hostname &&
+        have.protocol === want.protocol &&
+        have.pathname === want.pathname &&
+        have.search === want.search
+      );
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** 30 s, or a quarter of a short-lived token's lifetime (else every request would refresh it). */
@@ -44,6 +79,13 @@ export interface ProviderOptions {
   newState: () => string;
   /** The session's guarded fetch, for a refresh the inspector starts itself. */
   fetch: FetchLike;
+  /**
+   * Where the authorization server sends the browser back: the app's /oauth/callback page by
+   * default; the one-shot CLI's loopback listener (server/cli/sign-in.ts) otherwise.
+   */
+  redirectUrl?: string;
+  /** Where to send the user: called with each authorization URL (the CLI prints and opens it). */
+  sendUser?: (url: URL) => void;
 }
 
 /**
@@ -58,6 +100,14 @@ export class InspectorOAuthProvider implements OAuthClientProvider {
   private verifier: string | null = null;
   private discovery: OAuthDiscoveryState | undefined;
   private refreshing: Promise<void> | null = null;
+  /**
+   * The server asked for more scope (403 insufficient_scope). The SDK's `auth()` would refresh
+   * (which never widens a grant) and fail again; with the refresh token held back it goes to a
+   * new authorization with the wider scope the challenge named. Until the browser is sent.
+   */
+  private steppingUp = false;
+  /** This provider registered (or adopted a metadata document as) the client it uses. */
+  registeredHere = false;
 
   constructor(private readonly o: ProviderOptions) {}
 
@@ -66,7 +116,13 @@ export class InspectorOAuthProvider implements OAuthClientProvider {
   }
 
   get redirectUrl(): string {
-    return callbackUrl();
+    return this.o.redirectUrl ?? callbackUrl();
+  }
+
+  /** The authorization server discovery found (the SDK's binding key for a client). */
+  private get issuer(): string | undefined {
+    const url = this.discovery?.authorizationServerUrl;
+    return url ? issuerKey(url) : undefined;
   }
 
   get clientMetadata(): OAuthClientMetadata {
@@ -92,15 +148,29 @@ export class InspectorOAuthProvider implements OAuthClientProvider {
   clientInformation(): OAuthClientInformationMixed | undefined {
     const { clientId, clientSecret } = this.o.settings;
     if (clientId) return { client_id: clientId, ...(clientSecret ? { client_secret: clientSecret } : {}) };
-    return this.o.store.get(this.o.key, this.remember)?.clientInformation;
+    // One registration per authorization server (token-store.ts); a version-1 file kept it per server.
+    const issuer = this.issuer;
+    const stored =
+      (issuer ? this.o.store.client(issuer, this.remember) : undefined) ??
+      this.o.store.get(this.o.key, this.remember)?.clientInformation;
+    // A client registered for another callback (the app's page on another host, or a path we
+    // no longer use) would be refused at the authorization endpoint: none, so the SDK registers.
+    return stored && coversRedirect(stored, this.redirectUrl) ? stored : undefined;
   }
 
   saveClientInformation(info: OAuthClientInformationMixed): void {
     // A pre-registered client lives in the launch; the SDK only stamps it with the issuer here.
     if (this.o.settings.clientId) return;
-    const before = this.o.store.get(this.o.key, this.remember)?.clientInformation?.client_id;
-    this.o.store.update(this.o.key, this.remember, { clientInformation: info });
+    const issuer = info.issuer ?? this.issuer;
+    const before = this.clientInformation()?.client_id;
+    if (issuer) {
+      this.o.store.setClient(issuer, this.remember, info);
+      // Moved to its issuer: the server's version-1 copy is not read again.
+      if (this.o.store.get(this.o.key, this.remember)?.clientInformation)
+        this.o.store.update(this.o.key, this.remember, { clientInformation: undefined });
+    } else this.o.store.update(this.o.key, this.remember, { clientInformation: info });
     if (info.client_id === before) return;
+    this.registeredHere = true;
     const document = this.o.settings.clientMetadataUrl;
     if (document && info.client_id === document)
       this.o.steps.add(
@@ -122,8 +192,21 @@ export class InspectorOAuthProvider implements OAuthClientProvider {
     }
   }
 
+  /** A 403 insufficient_scope: the next `auth()` asks for consent instead of refreshing. */
+  stepUp(scope: string | undefined): void {
+    this.steppingUp = true;
+    this.o.steps.add(
+      "info",
+      `The server wants more scope (403 insufficient_scope${scope ? `, scope "${scope}"` : ""}): asking for consent again (a refresh cannot widen a grant).`,
+    );
+  }
+
   async tokens(): Promise<OAuthTokens | undefined> {
     const stored = this.o.store.get(this.o.key, this.remember);
+    if (this.steppingUp && stored?.tokens) {
+      const { refresh_token: _held, ...access } = stored.tokens;
+      return access;
+    }
     if (
       stored?.tokens?.refresh_token &&
       stored.expiresAt !== undefined &&
@@ -170,7 +253,9 @@ export class InspectorOAuthProvider implements OAuthClientProvider {
   }
 
   redirectToAuthorization(url: URL): void {
+    this.steppingUp = false;
     this.authorizationUrl = url;
+    this.o.sendUser?.(url);
     const p = url.searchParams;
     this.o.steps.add(
       "info",
@@ -196,13 +281,30 @@ export class InspectorOAuthProvider implements OAuthClientProvider {
     if (scope === "discovery" || scope === "all") this.discovery = undefined;
     if (scope === "tokens" || scope === "all")
       this.o.store.update(this.o.key, this.remember, { tokens: undefined, expiresAt: undefined });
-    if ((scope === "client" || scope === "all") && !this.o.settings.clientId)
+    if ((scope === "client" || scope === "all") && !this.o.settings.clientId) {
+      const issuer = this.issuer;
+      if (issuer) this.o.store.setClient(issuer, this.remember, undefined);
       this.o.store.update(this.o.key, this.remember, { clientInformation: undefined });
+    }
     if (scope !== "verifier")
       this.o.steps.add(
         "info",
         `The authorization server refused our ${scope === "all" ? "client and tokens" : scope}: dropped.`,
       );
+  }
+
+  /**
+   * A client kept from an earlier run (dynamic registration, not the launch's own): the one-shot
+   * CLI may drop it when the authorization server refuses the redirect it now has.
+   */
+  get reusesStoredClient(): boolean {
+    return !this.o.settings.clientId && !this.registeredHere && this.clientInformation() !== undefined;
+  }
+
+  /** Sign out: the client registered at this server's authorization server goes too. */
+  forgetClient(): void {
+    const issuer = this.issuer;
+    if (issuer && !this.o.settings.clientId) this.o.store.setClient(issuer, this.remember, undefined);
   }
 
   saveDiscoveryState(state: OAuthDiscoveryState): void {

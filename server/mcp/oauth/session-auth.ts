@@ -12,8 +12,11 @@ import { guardedFetch, type FetchLike } from "../transports/guarded-fetch";
 import { authObservingFetch, emptyDiscovery, OAuthStepError, type DiscoveryRecord } from "./auth-fetch";
 import { FlowSteps } from "./flow-steps";
 import { pendingFlows } from "./pending-flows";
-import { InspectorOAuthProvider } from "./provider";
+import { InspectorOAuthProvider, type ProviderOptions } from "./provider";
 import { serverKey, tokenStore } from "./token-store";
+
+/** Where a sign-in sends the browser back, and how the user is sent to the authorization server. */
+export type SignInRoute = Pick<ProviderOptions, "redirectUrl" | "sendUser">;
 
 /**
  * One remote session's OAuth: the SDK provider, the flow's steps, the origins its guarded fetch
@@ -40,6 +43,8 @@ export class SessionAuth {
     private readonly launch: HttpLaunch,
     limits: { maxMessageBytes: number; requestTimeoutMs: number },
     onChange: () => void,
+    /** The app's callback page by default; the one-shot CLI brings its loopback listener. */
+    where: SignInRoute = {},
   ) {
     const url = new URL(launch.url);
     this.key = serverKey(url);
@@ -50,6 +55,7 @@ export class SessionAuth {
       allowed: this.allowedOrigins,
       steps: this.steps,
       onUnauthorized: () => (this.challenged = true),
+      onInsufficientScope: (scope) => this.provider.stepUp(scope),
       timeoutMs: limits.requestTimeoutMs,
       discovery: () => this.discovery,
     });
@@ -61,6 +67,7 @@ export class SessionAuth {
       store: tokenStore(),
       steps: this.steps,
       newState: () => pendingFlows().create(sessionId),
+      ...where,
       fetch: guardedFetch({
         allowed: this.allowedOrigins,
         maxBytes: limits.maxMessageBytes,
@@ -148,6 +155,7 @@ export class SessionAuth {
   }
 
   signOut(sessionId: string): void {
+    this.provider.forgetClient();
     tokenStore().forget(this.key);
     pendingFlows().dropFor(sessionId);
     this.provider.authorizationUrl = null;
@@ -168,7 +176,7 @@ export class SessionAuth {
     return {
       ...this.summary(),
       log: this.steps.list(),
-      clientId: c?.clientInformation?.client_id ?? this.launch.auth?.clientId ?? null,
+      clientId: this.provider.clientInformation()?.client_id ?? this.launch.auth?.clientId ?? null,
       scope: c?.tokens?.scope ?? null,
       expiresAt: c?.expiresAt !== undefined ? new Date(c.expiresAt).toISOString() : null,
     };

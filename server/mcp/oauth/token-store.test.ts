@@ -34,6 +34,38 @@ describe("TokenStore", () => {
     expect(readFileSync(tokensFile(), "utf8")).not.toContain("access-0123456789");
   });
 
+  it("reads a version-1 file (a registration per server) and writes version 2 (one per issuer)", () => {
+    const legacyClient = {
+      client_id: "legacy-client",
+      redirect_uris: ["http://127.0.0.1:6280/oauth/callback"],
+    };
+    writeFileSync(
+      tokensFile(),
+      JSON.stringify({
+        version: 1,
+        servers: { "http://d/mcp": { tokens, expiresAt: 7, clientInformation: legacyClient } },
+      }),
+      { mode: 0o600 },
+    );
+    const store = new TokenStore();
+    expect(store.get("http://d/mcp", true)).toMatchObject({
+      tokens,
+      expiresAt: 7,
+      clientInformation: legacyClient,
+    });
+    store.setClient("http://issuer.test/", true, { ...legacyClient, issuer: "http://issuer.test/" });
+    const written = JSON.parse(readFileSync(tokensFile(), "utf8")) as { version: number; clients: object };
+    expect(written.version).toBe(2);
+    expect(Object.keys(written.clients)).toEqual(["http://issuer.test"]);
+    // Keyed by issuer, whichever way it is spelled; the server's tokens are still there.
+    const again = new TokenStore();
+    expect(again.client("http://issuer.test", true)?.client_id).toBe("legacy-client");
+    expect(again.get("http://d/mcp", true)?.tokens).toEqual(tokens);
+    // Dropping a refused client removes it from the file.
+    again.setClient("http://issuer.test", false, undefined);
+    expect(new TokenStore().client("http://issuer.test", true)).toBeUndefined();
+  });
+
   it("ignores a file it cannot read as tokens, without echoing it", () => {
     writeFileSync(tokensFile(), "not json: secret-value", { mode: 0o600 });
     const errors: unknown[] = [];

@@ -10,7 +10,12 @@ import {
 import { z } from "zod";
 import { configDir, writeFileAtomic } from "@/server/config-dir";
 
-/** What the inspector keeps for one server: its tokens and the client it registered there. */
+/**
+ * What the inspector keeps for one server (resource): its tokens, stamped by the SDK with the
+ * issuer that minted them (a token of another authorization server reads back as none).
+ * `clientInformation` is the version-1 place of a registration, still read when no client is
+ * kept for the issuer (see `client`).
+ */
 export interface ServerCredentials {
   tokens?: OAuthTokens;
   /** Epoch ms when the access token expires, from `expires_in` at the time it arrived. */
@@ -29,8 +34,14 @@ export function tokensFile(): string {
   return path.join(configDir(), "tokens.json");
 }
 
+/**
+ * Version 2 adds `clients`: one dynamic registration per authorization server (issuer), shared
+ * by every server it guards and by the app and the CLI, so a client is registered once per
+ * issuer, not once per server or per run. Version 1 (no `clients`) is read as is; its per-server
+ * registrations still serve until the next write, which stores version 2.
+ */
 const fileSchema = z.object({
-  version: z.literal(1),
+  version: z.union([z.literal(1), z.literal(2)]),
   servers: z.record(
     z.string(),
     z.object({
@@ -39,18 +50,34 @@ const fileSchema = z.object({
       clientInformation: z.unknown().optional(),
     }),
   ),
+  clients: z.record(z.string(), z.unknown()).optional(),
 });
+
+const clientSchema = OAuthClientInformationFullSchema.partial({ redirect_uris: true });
+
+function parseClient(raw: unknown): OAuthClientInformationMixed | undefined {
+  const client = clientSchema.safeParse(raw);
+  return client.success ? client.data : undefined;
+}
 
 function parseStored(raw: z.infer<typeof fileSchema>["servers"][string]): ServerCredentials {
   const tokens = OAuthTokensSchema.safeParse(raw.tokens);
-  const client = OAuthClientInformationFullSchema.partial({ redirect_uris: true }).safeParse(
-    raw.clientInformation,
-  );
+  const client = parseClient(raw.clientInformation);
   return {
     ...(tokens.success ? { tokens: tokens.data } : {}),
     ...(raw.expiresAt !== undefined ? { expiresAt: raw.expiresAt } : {}),
-    ...(client.success ? { clientInformation: client.data } : {}),
+    ...(client ? { clientInformation: client } : {}),
   };
+}
+
+interface StoredFile {
+  servers: Record<string, ServerCredentials>;
+  clients: Record<string, OAuthClientInformationMixed>;
+}
+
+/** Issuers compare without a trailing slash (the SDK stamps `String(URL)`, a config may not). */
+export function issuerKey(issuer: string | URL): string {
+  return String(issuer).replace(/\/+$/, "");
 }
 
 /**
@@ -61,11 +88,13 @@ function parseStored(raw: z.infer<typeof fileSchema>["servers"][string]): Server
 export class TokenStore {
   private readonly memory = new Map<string, ServerCredentials>();
   private readonly loaded = new Set<string>();
+  private readonly clients = new Map<string, OAuthClientInformationMixed>();
+  private readonly loadedClients = new Set<string>();
 
   get(key: string, remember: boolean): ServerCredentials | undefined {
     if (remember && !this.memory.has(key) && !this.loaded.has(key)) {
       this.loaded.add(key);
-      const stored = this.readFile()[key];
+      const stored = this.readFile().servers[key];
       if (stored) this.memory.set(key, stored);
     }
     return this.memory.get(key);
@@ -74,41 +103,75 @@ export class TokenStore {
   update(key: string, remember: boolean, change: Partial<ServerCredentials>): void {
     const next = { ...this.memory.get(key), ...change };
     this.memory.set(key, next);
-    if (remember) this.writeServer(key, next);
+    if (remember) this.write((f) => (f.servers[key] = next));
   }
 
-  /** Sign out: the tokens and the registered client are gone from memory and from the file. */
+  /** The client registered at this authorization server (dynamic registration), if any. */
+  client(issuer: string, remember: boolean): OAuthClientInformationMixed | undefined {
+    const key = issuerKey(issuer);
+    if (remember && !this.clients.has(key) && !this.loadedClients.has(key)) {
+      this.loadedClients.add(key);
+      const stored = this.readFile().clients[key];
+      if (stored) this.clients.set(key, stored);
+    }
+    return this.clients.get(key);
+  }
+
+  /** Keep (or, with undefined, drop) the client registered at this authorization server. */
+  setClient(issuer: string, remember: boolean, info: OAuthClientInformationMixed | undefined): void {
+    const key = issuerKey(issuer);
+    this.loadedClients.add(key);
+    if (info) this.clients.set(key, info);
+    else this.clients.delete(key);
+    // A refused client is dropped from the file even by a session that does not remember.
+    if (remember || !info)
+      this.write((f) => {
+        if (info) f.clients[key] = info;
+        else delete f.clients[key];
+      }, !info);
+  }
+
+  /** Sign out: the server's tokens are gone from memory and from the file (its client: `setClient`). */
   forget(key: string): void {
     this.memory.delete(key);
     this.loaded.add(key);
-    const all = this.readFile();
-    if (key in all) this.writeServer(key, null);
+    this.write((f) => delete f.servers[key], true);
   }
 
-  private readFile(): Record<string, ServerCredentials> {
+  private readFile(): StoredFile {
     let text: string;
     try {
       text = readFileSync(tokensFile(), "utf8");
     } catch {
-      return {};
+      return { servers: {}, clients: {} };
     }
     try {
       const parsed = fileSchema.safeParse(JSON.parse(text));
       if (!parsed.success) throw new Error("unexpected shape");
-      return Object.fromEntries(Object.entries(parsed.data.servers).map(([k, v]) => [k, parseStored(v)]));
+      const clients: Record<string, OAuthClientInformationMixed> = {};
+      for (const [k, v] of Object.entries(parsed.data.clients ?? {})) {
+        const client = parseClient(v);
+        if (client) clients[k] = client;
+      }
+      const servers = Object.fromEntries(
+        Object.entries(parsed.data.servers).map(([k, v]) => [k, parseStored(v)]),
+      );
+      return { servers, clients };
     } catch {
       // Never echo the file (it holds tokens): name it and carry on as if empty.
       console.error(`[mcp-resource-inspector] ignoring unreadable tokens file ${tokensFile()}`);
-      return {};
+      return { servers: {}, clients: {} };
     }
   }
 
-  private writeServer(key: string, value: ServerCredentials | null): void {
+  /** Read, change, write back as version 2; `onlyIfPresent`: no file is created for a removal. */
+  private write(change: (file: StoredFile) => void, onlyIfPresent = false): void {
     const file = tokensFile();
-    const servers = this.readFile();
-    if (value) servers[key] = value;
-    else delete servers[key];
-    writeFileAtomic(file, `${JSON.stringify({ version: 1, servers }, null, 2)}\n`);
+    const stored = this.readFile();
+    const before = JSON.stringify(stored);
+    change(stored);
+    if (onlyIfPresent && JSON.stringify(stored) === before) return;
+    writeFileAtomic(file, `${JSON.stringify({ version: 2, ...stored }, null, 2)}\n`);
   }
 }
 
