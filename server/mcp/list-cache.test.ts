@@ -7,7 +7,7 @@ interface Item {
   name: string;
 }
 
-const listing = (...items: Item[]): PagedResult<Item> => ({ items, pages: 1, warnings: [] });
+const listing = (...items: Item[]): PagedResult<Item> => ({ items, pages: 1, warnings: [], received: [{ count: items.length }] });
 const item = (uri: string, name = uri): Item => ({ uri, name });
 
 /** A cache whose walks the test finishes by hand. */
@@ -97,7 +97,7 @@ describe("ListCache.prime", () => {
       async () => {
         walks++;
         await new Promise((r) => setTimeout(r, 20));
-        return { items: [{ uri: `a${walks}` }], pages: 1, warnings: [] };
+        return { items: [{ uri: `a${walks}` }], pages: 1, warnings: [], received: [] };
       },
       (r) => r.uri,
     );
@@ -116,7 +116,7 @@ describe("ListCache.prime", () => {
         walks++;
         return walks === 1
           ? Promise.reject(new Error("not yet"))
-          : Promise.resolve({ items: [], pages: 1, warnings: [] });
+          : Promise.resolve({ items: [], pages: 1, warnings: [], received: [] });
       },
       (r) => r.uri,
     );
@@ -186,7 +186,7 @@ it("a get that asks for a fresh walk does not join the primed one", async () => 
   const cache = new ListCache<{ uri: string }>(
     () => {
       walks++;
-      return Promise.resolve({ items: [{ uri: `a${walks}` }], pages: 1, warnings: [] });
+      return Promise.resolve({ items: [{ uri: `a${walks}` }], pages: 1, warnings: [], received: [] });
     },
     (r) => r.uri,
   );

@@ -20,7 +20,17 @@ describe("walkPages", () => {
       b: { items: [3], nextCursor: "c" },
       c: { items: [4, 5] },
     });
-    expect(await walkPages(fetchPage, 100)).toEqual({ items: [1, 2, 3, 4, 5], pages: 3, warnings: [] });
+    expect(await walkPages(fetchPage, 100)).toEqual({
+      items: [1, 2, 3, 4, 5],
+      pages: 3,
+      warnings: [],
+      // As received, for a capture: each page's cursor, size and nextCursor.
+      received: [
+        { count: 2, nextCursor: "b" },
+        { cursor: "b", count: 1, nextCursor: "c" },
+        { cursor: "c", count: 2 },
+      ],
+    });
     expect(asked).toEqual([undefined, "b", "c"]);
   });
 
@@ -29,6 +39,7 @@ describe("walkPages", () => {
       items: [1],
       pages: 1,
       warnings: [],
+      received: [{ count: 1 }],
     });
     const nullCursor = () => Promise.resolve({ items: [7], nextCursor: null as unknown as undefined });
     expect((await walkPages(nullCursor, 100)).pages).toBe(1);
@@ -53,6 +64,10 @@ describe("walkPages", () => {
     expect(r.items).toEqual([1, 2]);
     expect(r.pages).toBe(2);
     expect(asked).toEqual([undefined, "same"]);
+    expect(r.received).toEqual([
+      { count: 1, nextCursor: "same" },
+      { cursor: "same", count: 1, nextCursor: "same" },
+    ]);
     expect(r.warnings).toEqual([expect.stringContaining('cursor "same" twice (page 2)')]);
   });
 

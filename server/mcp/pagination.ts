@@ -8,6 +8,18 @@ export interface PagedResult<T> {
   warnings: string[];
   /** The first page's 2026-07-28 cache hints (`ttlMs`, `cacheScope`), when it carried any. */
   hints?: CacheHints;
+  /**
+   * The pages as they came, in order: the cursor asked for, how many items the page held (its
+   * slice of `items`) and the nextCursor it gave. A capture writes a listing page by page from
+   * these (issue 25), so a server's broken pagination is kept as it was heard.
+   */
+  received: ReceivedPage[];
+}
+
+export interface ReceivedPage {
+  cursor?: string;
+  count: number;
+  nextCursor?: string;
 }
 
 /**
@@ -28,6 +40,7 @@ export async function walkPages<T>(
   let cursor: string | undefined;
   let pages = 0;
   let hints: CacheHints | undefined;
+  const received: ReceivedPage[] = [];
   for (;;) {
     const page = await fetchPage(cursor);
     pages++;
@@ -35,6 +48,11 @@ export async function walkPages<T>(
     onPage?.(pages);
     items.push(...page.items);
     const next = page.nextCursor;
+    received.push({
+      ...(cursor !== undefined ? { cursor } : {}),
+      count: page.items.length,
+      ...(typeof next === "string" ? { nextCursor: next } : {}),
+    });
     if (next === undefined || next === null) break;
     if (seen.has(next)) {
       warnings.push(
@@ -49,5 +67,5 @@ export async function walkPages<T>(
     seen.add(next);
     cursor = next;
   }
-  return { items, pages, warnings, ...(hints ? { hints } : {}) };
+  return { items, pages, warnings, received, ...(hints ? { hints } : {}) };
 }

@@ -24,6 +24,7 @@ import {
 import { InFlightRequests, type RequestContext } from "./in-flight";
 import { SessionAuth, type SignInRoute } from "./oauth/session-auth";
 import { walkPages, type PagedResult } from "./pagination";
+import { ReadLog } from "./read-log";
 import { SessionConnection } from "./session/connection";
 import { deriveName, sessionSummary } from "./session/identity";
 import { SessionLists, type LookOptions, type RelistReason } from "./session/lists";
@@ -75,6 +76,8 @@ export class McpSession {
   private readonly signInFlow: SignInFlow;
   /** What the user read lately, oldest first (watch mode re-reads them after a restart). */
   private readonly readUris = new Set<string>();
+  /** The latest outcome of each URI read through `read` (a capture's reads, a comparison's side). */
+  readonly readLog = new ReadLog();
   /** Watch mode, while it is on; stopped by close(). */
   private fileWatchControl: FileWatchControl | null = null;
   /** The name given at launch (a config's key), which also keeps serverInfo from renaming it. */
@@ -316,7 +319,15 @@ export class McpSession {
     look: LookOptions = {},
     ctx?: RequestContext,
   ): Promise<ReadResponse> {
-    const result = await this.fetchRead(uri, fresh, ctx);
+    let result: ReadResponse;
+    try {
+      result = await this.fetchRead(uri, fresh, ctx);
+    } catch (err) {
+      // A cancelled or timed-out read says nothing of the server's answer; an error it sent does.
+      if (!ctx?.signal?.aborted) this.readLog.failed(uri, err);
+      throw err;
+    }
+    this.readLog.ok(uri, result);
     if (!look.silent) {
       this.readUris.delete(uri);
       this.readUris.add(uri);
