@@ -13,6 +13,7 @@ import {
   WatchNotSupportedError,
   CompletionsNotSupportedError,
   RestartNotSupportedError,
+  CaptureReadOnlyError,
   WatchPathError,
   RequestCancelledError,
   RequestIdInUseError,
@@ -68,6 +69,7 @@ export function toHttpError(err: unknown): HttpError {
   if (err instanceof CompletionsNotSupportedError) return new HttpError(409, "conflict", err.message);
   if (err instanceof WatchNotSupportedError) return new HttpError(409, "conflict", err.message);
   if (err instanceof WatchPathError) return new HttpError(400, "bad_request", err.message);
+  if (err instanceof CaptureReadOnlyError) return new HttpError(409, "conflict", err.message);
   if (err instanceof RestartNotSupportedError) return new HttpError(409, "conflict", err.message);
   if (err instanceof RequestCancelledError) return new HttpError(409, "conflict", err.message);
   if (err instanceof RequestIdInUseError) return new HttpError(409, "conflict", err.message);
