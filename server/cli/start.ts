@@ -187,7 +187,9 @@ async function main(): Promise<void> {
   await connectStartupServers(servers, `http://${shownHost}:${actualPort}`, token, (line) =>
     console.error(line),
   );
-  await openStartupCaptures(captures, `http://${shownHost}:${actualPort}`, token, (line) => console.error(line));
+  await openStartupCaptures(captures, `http://${shownHost}:${actualPort}`, token, (line) =>
+    console.error(line),
+  );
   const open = options.open ?? (process.stdout.isTTY && !process.env.CI);
   if (open) openBrowser(url);
 }

@@ -25,7 +25,9 @@ export async function readStartupCaptures(files: readonly string[], from: string
       bytes = readFileSync(file);
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      throw new UsageError(code === "ENOENT" ? `capture file not found: ${file}` : `cannot read ${file} (${code})`);
+      throw new UsageError(
+        code === "ENOENT" ? `capture file not found: ${file}` : `cannot read ${file} (${code})`,
+      );
     }
     if (bytes.byteLength > MAX_CAPTURE_BODY_BYTES)
       throw new UsageError(`${file}: a capture file is at most ${MAX_CAPTURE_BODY_BYTES} bytes`);

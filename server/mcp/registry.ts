@@ -49,7 +49,9 @@ export class SessionRegistry {
     const refused = launchProblem(launch);
     if (refused) throw new LaunchRefusedError(refused);
     // A capture runs nothing: it does not count against the servers running.
-    const live = [...this.sessions.values()].filter((s) => s.status !== "disconnected" && !s.isCapture).length;
+    const live = [...this.sessions.values()].filter(
+      (s) => s.status !== "disconnected" && !s.isCapture,
+    ).length;
     if (live >= this.config.maxSessions)
       throw new TooManySessionsError(
         `Already ${live} servers running (MCP_INSPECTOR_MAX_SESSIONS=${this.config.maxSessions}); disconnect one first.`,
@@ -79,7 +81,10 @@ export class SessionRegistry {
    * A capture opened offline (issue 25): a session whose transport replays the file in-process,
    * under the captured launch (shown, never run) and name. Nothing is spawned or contacted.
    */
-  async openCapture(opened: OpenedCapture, { listsWithin }: { listsWithin?: number } = {}): Promise<McpSession> {
+  async openCapture(
+    opened: OpenedCapture,
+    { listsWithin }: { listsWithin?: number } = {},
+  ): Promise<McpSession> {
     if (this.shuttingDown) throw new TooManySessionsError("The inspector is shutting down.");
     const id = randomBytes(9).toString("base64url");
     const { capture } = opened;
@@ -171,7 +176,13 @@ export class SessionRegistry {
 function capturedLaunch(capture: Capture): LaunchSpec {
   const l = capture.launch;
   if (l.kind === "stdio")
-    return { kind: "stdio", program: l.program, args: l.args, env: l.env, ...(l.cwd !== undefined ? { cwd: l.cwd } : {}) };
+    return {
+      kind: "stdio",
+      program: l.program,
+      args: l.args,
+      env: l.env,
+      ...(l.cwd !== undefined ? { cwd: l.cwd } : {}),
+    };
   const transport = (httpTransportChoices as readonly string[]).includes(l.transport)
     ? (l.transport as (typeof httpTransportChoices)[number])
     : "auto";

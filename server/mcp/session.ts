@@ -132,14 +132,21 @@ export class McpSession {
     this.lint = attachLinter(this, config.slowRequestMs);
     // A name given at launch is the config's key (a config import, `--server`): the one hosts use.
     if (name !== undefined) this.lint.setServerName(name);
-    this.connection = new SessionConnection(launch, config, this.output, this.auth, {
-      handlers: {
-        onResourceUpdated: (uri) => this.onResourceUpdated(uri),
-        onListChanged: () => this.onListChanged(),
+    this.connection = new SessionConnection(
+      launch,
+      config,
+      this.output,
+      this.auth,
+      {
+        handlers: {
+          onResourceUpdated: (uri) => this.onResourceUpdated(uri),
+          onListChanged: () => this.onListChanged(),
+        },
+        changed: () => this.changed(),
+        reopened: (why) => this.reopened(why),
       },
-      changed: () => this.changed(),
-      reopened: (why) => this.reopened(why),
-    }, opened?.capture);
+      opened?.capture,
+    );
     if (opened) this.restoreCapture(opened.capture);
     const currentName = () => this.name;
     this.lists = SessionLists.over(this.connection, id, this.output, {
@@ -157,7 +164,8 @@ export class McpSession {
   /** What the capture heard, as this session's own: traffic, stderr, problems and reads. */
   private restoreCapture(capture: Capture): void {
     this.output.traffic.restore(capture.traffic.entries, capture.traffic.dropped);
-    if (capture.stderr.dropped > 0) this.output.note(`[inspector] ${capture.stderr.dropped} earlier lines were dropped\n`);
+    if (capture.stderr.dropped > 0)
+      this.output.note(`[inspector] ${capture.stderr.dropped} earlier lines were dropped\n`);
     for (const line of capture.stderr.lines) this.output.note(`${line}\n`);
     this.lint.restore(capture.problems);
     this.readLog.restore(

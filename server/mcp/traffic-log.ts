@@ -115,7 +115,8 @@ function restoredEntry(e: Record<string, unknown>, minSeq: number): TrafficEntry
   const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
   const direction = e.direction;
   const kind = e.kind;
-  if ((direction !== "in" && direction !== "out") || typeof kind !== "string" || !KINDS.has(kind)) return null;
+  if ((direction !== "in" && direction !== "out") || typeof kind !== "string" || !KINDS.has(kind))
+    return null;
   const json = typeof e.message === "string" ? e.message : (JSON.stringify(e.message) ?? "null");
   const truncated = e.truncated === true || json.length > BODY_CAP;
   const rpcId = e.rpcId;

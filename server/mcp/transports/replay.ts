@@ -90,7 +90,14 @@ export function replayServer(capture: Capture): Server {
   server.setRequestHandler(ReadResourceRequestSchema, (req) => {
     const read = reads.get(req.params.uri);
     if (!read) throw mcpFailure(-32002, notCapturedMessage(capture));
-    if (read.error) throw mcpFailure(read.error.code ?? ErrorCode.InternalError, read.error.message);
+    if (read.error) {
+      // The message as the capturing client kept it: its McpError put "MCP error N: " in front of
+      // what the server sent; the replay sends what the server sent, so the client here matches.
+      const code = read.error.code ?? ErrorCode.InternalError;
+      const prefix = `MCP error ${code}: `;
+      const message = read.error.message;
+      throw mcpFailure(code, message.startsWith(prefix) ? message.slice(prefix.length) : message);
+    }
     return read.result as { contents: [] };
   });
   const readOnly = () => {
@@ -143,7 +150,14 @@ export class OwnedReplayTransport implements OwnedTransport {
   details(): TransportDetails {
     const launch = this.capture.launch;
     if (launch.kind === "stdio") return { kind: "stdio", pid: null };
-    return { kind: "http", url: launch.url, used: null, sessionId: null, reinitialized: 0, streamLost: false };
+    return {
+      kind: "http",
+      url: launch.url,
+      used: null,
+      sessionId: null,
+      reinitialized: 0,
+      streamLost: false,
+    };
   }
 
   connected(): void {}
