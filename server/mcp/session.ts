@@ -454,7 +454,6 @@ export class McpSession {
    * resources anyway, so the linter can tell whether it serves resources hosts will never ask for.
    */
   async probeUndeclaredList(): Promise<void> {
-    this.refuseIfCapture("checked again (its problems are the captured ones)");
     const c = this.connection;
     c.requireConnected(this.name);
     await c.request(this.name, () => c.client.listResources(undefined, c.requestOptions()));
