@@ -149,6 +149,14 @@ export function createApiClient(options: ApiClientOptions) {
     getSession: (id: string, o?: RequestOptions) => json<SessionSummary>(session(id), o),
     createSession: (body: CreateSessionBody, o?: RequestOptions) =>
       postJson<SessionCreatedResponse>("/api/sessions", body, o),
+    /** A capture file opened offline (issue 25): its bytes as they are (gzip or JSON), its name shown. */
+    openCapture: (bytes: Blob, fileName: string, o?: RequestOptions) =>
+      json<SessionCreatedResponse>(`/api/captures?file=${encodeURIComponent(fileName.slice(0, 255))}`, {
+        ...o,
+        method: "POST",
+        headers: { "Content-Type": "application/octet-stream" },
+        body: bytes,
+      }),
     /** One confirmed server of a pasted config, its inputs filled in; saved once it started. */
     connectImported: (body: ImportConnectBody, o?: RequestOptions) =>
       postJson<SessionCreatedResponse>("/api/import/connect", body, o),
