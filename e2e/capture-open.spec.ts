@@ -149,9 +149,10 @@ test.afterEach(async ({ api }) => api.deleteAll());
 
 async function openPanelTab(page: Page, tab: string) {
   const panel = page.getByRole("region", { name: "Server panel" });
-  if (await panel.getByRole("button", { name: "Show panel ▴" }).isVisible())
-    await panel.getByRole("button", { name: "Show panel ▴" }).click();
+  // A tab opens the panel; the current tab pressed again closes it.
   await panel.getByRole("tab", { name: tab }).click();
+  const show = panel.getByRole("button", { name: "Show panel ▴" });
+  if (await show.isVisible()) await show.click();
   return panel.getByRole("tabpanel");
 }
 
@@ -274,7 +275,9 @@ test("a capture file dropped on the page opens offline; a file that is not one s
     await target.dispatchEvent("drop", { dataTransfer });
   };
   await drop("notes.txt", new TextEncoder().encode("just some notes"));
-  await expect(page.getByRole("alert")).toContainText("This file cannot be opened: the file is not JSON");
+  await expect(page.getByRole("alert").filter({ hasText: "This file cannot be opened" })).toContainText(
+    "This file cannot be opened: the file is not JSON",
+  );
   await page.getByRole("button", { name: "Dismiss" }).click();
 
   await drop("dropped.mcpcapture.json.gz", await encodeCapture(capture("dropped weather")));
