@@ -9,6 +9,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { CAPTURE_FORMAT, CAPTURE_VERSION, encodeCapture, type Capture } from "../lib/capture/format";
 import { E2E_PORT } from "../playwright.config";
@@ -201,6 +202,17 @@ test("npm start --open FILE shows the capture read-only: tree, every renderer, n
     // A capture does not change: no watch toggle, though the server declared subscribe.
     await expect(viewer.getByRole("button", { name: "Watch", exact: true })).toHaveCount(0);
     await page.screenshot({ path: test.info().outputPath("capture-banner.png") });
+    const axe = await new AxeBuilder({ page })
+      .include('[aria-label="Capture"]')
+      .include('[aria-label="Servers"]')
+      .analyze();
+    expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+    await expect(page.getByText("0 servers connected")).toBeVisible();
+
+    // The hosts' lens over the captured read, as for a live one.
+    await viewer.getByRole("tab", { name: "Hosts" }).click();
+    await expect(viewer.getByRole("region", { name: "Claude Code" })).toContainText(/≈ [\d,]+ tokens/);
+    await viewer.getByRole("tab", { name: "Content" }).click();
 
     await open(["data"], "forecast.json");
     await expect(viewer.getByRole("list", { name: "JSON tree" })).toContainText("Lisbon");
@@ -222,6 +234,8 @@ test("npm start --open FILE shows the capture read-only: tree, every renderer, n
     await expect(problems.getByText("host-list-fails", { exact: true })).toBeVisible();
     await expect(problems.getByText("Found when it was captured")).toBeVisible();
     await expect(problems.getByRole("button", { name: "Check this server" })).toHaveCount(0);
+    const hosts = await openPanelTab(page, "Hosts");
+    await expect(hosts.getByRole("table", { name: "Host matrix" }).locator("tbody tr")).toHaveCount(4);
     const log = await openPanelTab(page, "stderr");
     await expect(log).toContainText("weather-server listening on stdio (captured line)");
     await expect(

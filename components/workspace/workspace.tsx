@@ -56,7 +56,8 @@ export function Workspace() {
   return (
     <CaptureDropZone onOpened={onConnected} className="flex h-dvh flex-col">
       <HeaderBar
-        connected={list?.filter((s) => s.status === "connected").length ?? 0}
+        // A capture is no server running.
+        connected={list?.filter((s) => s.status === "connected" && !s.capture).length ?? 0}
         backendDown={backendDown}
         stream={stream}
         actions={<RunChecksLauncher currentServerId={session?.id ?? null} />}
