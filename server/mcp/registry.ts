@@ -86,6 +86,12 @@ export class SessionRegistry {
     { listsWithin }: { listsWithin?: number } = {},
   ): Promise<McpSession> {
     if (this.shuttingDown) throw new TooManySessionsError("The inspector is shutting down.");
+    // Each holds its file in memory (up to MAX_CAPTURE_JSON_BYTES): as many as servers may run.
+    const open = [...this.sessions.values()].filter((s) => s.isCapture).length;
+    if (open >= this.config.maxSessions)
+      throw new TooManySessionsError(
+        `Already ${open} captures open (MCP_INSPECTOR_MAX_SESSIONS=${this.config.maxSessions}); close one first.`,
+      );
     const id = randomBytes(9).toString("base64url");
     const { capture } = opened;
     const session = new McpSession(

@@ -20,6 +20,7 @@ import { captureSession } from "@/server/capture/writer";
 import { closedAfterEachTest, openSession } from "@/server/testing/open-session";
 import { leftoverProcesses, TEST_MARK_VAR, testMark } from "@/server/testing/processes";
 import { readConfig } from "../config";
+import { demoLaunch } from "../launch";
 import { SessionRegistry } from "../registry";
 import { CaptureReadOnlyError } from "../session-errors";
 import { OwnedReplayTransport } from "./replay";
@@ -160,8 +161,8 @@ describe("the replay of a capture", () => {
     }
   });
 
-  it("a session opened from it shows the captured traffic, stderr and problems, refuses to run, and spawns nothing", async () => {
-    const registry = new SessionRegistry({ ...readConfig(), maxSessions: 1 });
+  it("a session opened from it shows the captured traffic, stderr and problems, refuses to run, spawns nothing, and is bounded in number", async () => {
+    const registry = new SessionRegistry({ ...readConfig(), maxSessions: 2 });
     registries.push(registry);
     const before = await leftoverProcesses();
     const session = await registry.openCapture({ capture: sample(), file: "docs.mcpcapture.json.gz" });
@@ -203,10 +204,17 @@ describe("the replay of a capture", () => {
     await expect(session.restart()).rejects.toThrow("A capture is read-only: it cannot be restarted.");
     await expect(session.reconnect()).rejects.toBeInstanceOf(CaptureReadOnlyError);
     await expect(session.signIn()).rejects.toBeInstanceOf(CaptureReadOnlyError);
-    // Captures run nothing, so they do not count against the running servers (maxSessions 1).
     const again = await registry.openCapture({ capture: sample() });
     expect(again.name).toBe("docs-server (2)");
+    // Each holds its file in memory: at most as many as servers may run (MCP_INSPECTOR_MAX_SESSIONS).
+    await expect(registry.openCapture({ capture: sample() })).rejects.toThrow(
+      "Already 2 captures open (MCP_INSPECTOR_MAX_SESSIONS=2); close one first.",
+    );
     expect(await leftoverProcesses()).toEqual(before);
+    // Two captures open under a limit of two: captures run nothing, so a server still starts.
+    const demo = await registry.create(demoLaunch({ [TEST_MARK_VAR]: testMark() }));
+    expect(demo.status).toBe("connected");
+    await registry.remove(demo.id);
     await registry.remove(session.id);
     expect(registry.list().map((s) => s.id)).toEqual([again.id]);
   });
