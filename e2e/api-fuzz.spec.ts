@@ -16,6 +16,7 @@ const ROUTES: [string, readonly string[]][] = [
   ["/api/health", ["GET"]],
   ["/api/presets", ["GET"]],
   ["/api/sessions", ["GET", "POST"]],
+  ["/api/captures", ["POST"]],
   ["/api/sessions/:id", ["GET", "DELETE"]],
   ["/api/sessions/:id/auth", ["GET"]],
   ["/api/sessions/:id/auth/sign-in", ["POST"]],

@@ -208,6 +208,14 @@ test("npm start --open FILE shows the capture read-only: tree, every renderer, n
       .analyze();
     expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
     await expect(page.getByText("0 servers connected")).toBeVisible();
+    await page.getByRole("combobox", { name: "Theme" }).selectOption("Dark");
+    await page.screenshot({ path: test.info().outputPath("capture-banner-dark.png") });
+    const dark = await new AxeBuilder({ page })
+      .include('[aria-label="Capture"]')
+      .include('[aria-label="Servers"]')
+      .analyze();
+    expect(dark.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+    await page.getByRole("combobox", { name: "Theme" }).selectOption("Light");
 
     // The hosts' lens over the captured read, as for a live one.
     await viewer.getByRole("tab", { name: "Hosts" }).click();
