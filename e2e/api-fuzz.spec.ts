@@ -19,6 +19,7 @@ const ROUTES: [string, readonly string[]][] = [
   ["/api/captures", ["POST"]],
   ["/api/sessions/:id", ["GET", "DELETE"]],
   ["/api/sessions/:id/auth", ["GET"]],
+  ["/api/sessions/:id/capture", ["POST"]],
   ["/api/sessions/:id/auth/sign-in", ["POST"]],
   ["/api/sessions/:id/auth/sign-out", ["POST"]],
   ["/api/sessions/:id/complete", ["POST"]],

@@ -11,7 +11,7 @@ import { StatusBadge } from "./status-badge";
 import { CaptureBadge } from "@/components/capture/capture-badge";
 import { ProblemsCountBadge } from "@/components/lint/problems-count-badge";
 import { StrokeIcon } from "@/components/ui/stroke-icon";
-import { RecordControl } from "@/components/workspace/lazy-parts";
+import { CaptureControl, RecordControl } from "@/components/workspace/lazy-parts";
 
 export interface ServerListItemProps {
   session: SessionSummary;
@@ -99,7 +99,12 @@ export function ServerListItem({
       </div>
       <ProtocolDetails session={session} />
       <ConnectionDetails session={session} />
-      {!capture && <RecordControl session={session} />}
+      {!capture && (
+        <div className="flex flex-wrap items-start gap-x-2">
+          <RecordControl session={session} />
+          <CaptureControl session={session} />
+        </div>
+      )}
       {session.status === "disconnected" && (
         <div className="relative z-10 mt-1.5 flex flex-col gap-1 text-xs">
           {error && (

@@ -40,6 +40,7 @@ import type {
 } from "../check/results";
 import type { AuthStateResponse, SignInResponse } from "./oauth";
 import type { ProblemsResponse } from "../lint/problem";
+import type { CaptureBody } from "../capture/capture-request";
 import { readWithProgress, REQUEST_ID_HEADER, type CancelResponse } from "./progress";
 import type { ImportConnectBody, SavedServerListResponse } from "./saved-servers";
 import type { StartupFailureListResponse } from "./startup";
@@ -86,6 +87,12 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Names the request for its progress events and for cancelling it (lib/api/progress.ts). */
   requestId?: string;
+}
+
+/** A capture file as the capture route sent it. */
+export interface CaptureDownload {
+  blob: Blob;
+  fileName: string;
 }
 
 /** Raw bytes of one content item, as served by the content route. */
@@ -255,6 +262,17 @@ export function createApiClient(options: ApiClientOptions) {
         ...o,
         method: "POST",
       }),
+    /** A capture file (issue 25): its gzip bytes and the name the backend gave it. */
+    captureSession: async (id: string, body: CaptureBody, o?: RequestOptions): Promise<CaptureDownload> => {
+      const response = await send(`${session(id)}/capture`, {
+        ...o,
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      const named = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1];
+      return { blob: await response.blob(), fileName: named ?? "capture.mcpcapture.json.gz" };
+    },
     // Recorded checks (issue #5): recording a session, drafting, saving, running, exporting.
     startRecording: (id: string, o?: RequestOptions) =>
       json<RecordingInfo>(`${session(id)}/recording`, { ...o, method: "POST" }),

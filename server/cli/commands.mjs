@@ -19,6 +19,12 @@ export const COMMANDS = [
   },
   { name: "hosts", script: "hosts", keepsWord: false, summary: "what each AI host makes of one read" },
   {
+    name: "capture",
+    script: "capture",
+    keepsWord: false,
+    summary: "a server's whole state as a capture file",
+  },
+  {
     name: "resources",
     script: "resources",
     keepsWord: true,
