@@ -77,6 +77,7 @@ test("Capture from the server card: the dialog in both themes, a file that decod
   await inspector.open();
   await inspector.tryDemo();
   const card = inspector.selectedServerCard;
+  await card.screenshot({ path: test.info().outputPath("capture-card.png") });
   await card.getByRole("button", { name: /^Capture / }).click();
   const dialog = page.getByRole("dialog", { name: /^Capture / });
   await expect(dialog).toBeVisible();

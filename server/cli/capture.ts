@@ -70,6 +70,8 @@ function parseCapture(argv: string[]): Call {
   const format = values.format ?? "gzip";
   if (format !== "gzip" && format !== "json") usage(`--format must be gzip or json, got "${format}"`);
   if (values.output === "") usage("--output cannot be empty");
+  if (values.output === "-" && format === "gzip" && process.stdout.isTTY)
+    usage("--output - would write gzip bytes to the terminal; redirect stdout, or add --format json");
   return {
     ...(values.output !== undefined ? { output: values.output } : {}),
     all: values.all === true,
