@@ -40,7 +40,6 @@ export interface DiffReportOptions {
 const MAX_VALUE_CHARS = 120;
 
 // C0 and C1 controls and DEL (but tab), and the bidirectional embeddings, overrides and isolates.
-// eslint-disable-next-line no-control-regex
 const UNPRINTABLE = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
 /** A server's string as one safe terminal line. */
@@ -53,7 +52,8 @@ export function printable(s: string): string {
 
 /** A JSON value, one line, printable and cut to MAX_VALUE_CHARS. */
 function value(v: unknown): string {
-  const s = printable(v === undefined ? "(absent)" : (JSON.stringify(v) ?? String(v)));
+  // JSON.stringify gives undefined only for undefined, a function or a symbol: none come from JSON.
+  const s = printable(v === undefined ? "(absent)" : (JSON.stringify(v) ?? typeof v));
   return s.length > MAX_VALUE_CHARS ? `${s.slice(0, MAX_VALUE_CHARS - 1)}…` : s;
 }
 
