@@ -99,7 +99,7 @@ describe("diffPretty", () => {
       before: "cap.gz",
       maxUris: 10,
     });
-    expect(out).toContain("Read on one side only (not compared)\n  read by cap.gz only (13):\n    a://r/0\n");
+    expect(out).toContain("Read on one side only (not compared)\n  before only (13):\n    a://r/0\n");
     expect(out).toContain("    … and 3 more\n");
     expect(out).not.toContain("a://r/10");
     expect(out.trimEnd().split("\n").pop()).toBe("equal");

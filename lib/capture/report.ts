@@ -143,14 +143,8 @@ export function diffPretty(diff: StateDiff, options: DiffReportOptions = {}): st
     for (const u of uris.slice(0, maxUris)) only.push(p.dim(`    ${printable(u)}`));
     if (uris.length > maxUris) only.push(p.dim(`    … and ${uris.length - maxUris} more`));
   };
-  list(
-    options.before !== undefined ? `read by ${printable(options.before)}` : "read before",
-    diff.readOnly.before,
-  );
-  list(
-    options.after !== undefined ? `read by ${printable(options.after)}` : "read after",
-    diff.readOnly.after,
-  );
+  list("before", diff.readOnly.before);
+  list("after", diff.readOnly.after);
   section("Read on one side only (not compared)", only);
 
   const n = changeCount(diff);

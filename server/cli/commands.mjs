@@ -18,6 +18,7 @@ export const COMMANDS = [
     summary: "a server's problems by the MCP spec and the hosts",
   },
   { name: "hosts", script: "hosts", keepsWord: false, summary: "what each AI host makes of one read" },
+  { name: "diff", script: "diff", keepsWord: false, summary: "what changed between two servers or captures" },
   {
     name: "resources",
     script: "resources",
