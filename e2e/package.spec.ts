@@ -155,9 +155,9 @@ test("installed package: --version, check, the package export and the one-shot C
   // --help, and a mistyped command refused in one line instead of run as a program.
   const help = await run(["--help"]);
   expect(help.code).toBe(0);
-  for (const name of ["check", "lint", "hosts", "resources", "subscribe"])
+  for (const name of ["check", "lint", "hosts", "diff", "resources", "subscribe"])
     expect(help.stdout).toMatch(new RegExp(`^  ${name} +\\S`, "m"));
-  for (const name of ["resources", "subscribe", "lint", "hosts", "check"])
+  for (const name of ["resources", "subscribe", "lint", "hosts", "diff", "check"])
     expect((await run([name, "--help"])).code, name).toBe(0);
   const typo = await run(["resource", "list"]);
   expect(typo).toMatchObject({ code: 2, stdout: "" });
@@ -223,6 +223,10 @@ console.log(JSON.stringify({ passed }));`,
   ]);
   expect(seen.code, seen.stderr).toBe(0);
   expect(seen.stdout).toBe("0.1.0: first demo release.\n\n");
+
+  // Two runs of one server from the diff bundle: everything listed read on both sides, equal.
+  const same = await run(["diff", "--command", `"${process.execPath}" "${demo[2]}"`, ...demo]);
+  expect([same.code, same.stdout.trimEnd().split("\n").pop()], same.stderr).toEqual([0, "equal"]);
 
   // A WebSocket server from the one-shot bundle: `ws` is carried (its optional native helpers not).
   const overWs = await run(["resources", "read", "fixture://hello", "--format", "text", wsUrl()]);
