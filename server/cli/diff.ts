@@ -5,12 +5,13 @@
  * other side read, and captured (server/capture/against.ts); then lib/capture/compare.ts compares
  * and lib/capture/report.ts prints. Runs with `--conditions=react-server` (bin.mjs) like `lint`.
  */
-import { readFileSync, writeFileSync } from "node:fs";
-import { CaptureFormatError, decodeCapture, stateOf, type Capture } from "@/lib/capture/format";
+import { writeFileSync } from "node:fs";
+import { stateOf, type Capture } from "@/lib/capture/format";
 import { compareStates, ignoreMatchers } from "@/lib/capture/compare";
 import { diffJson, diffPretty, printable } from "@/lib/capture/report";
 import { formatCommandLine } from "@/lib/launch/command-line";
 import { captureAgainst } from "../capture/against";
+import { CaptureFileError, readCaptureFile } from "../capture/read-file";
 import { DEFAULT_CAPTURE_MAX_BYTES } from "../capture/writer";
 import { readConfig } from "../mcp/config";
 import { McpSession } from "../mcp/session";
@@ -71,26 +72,6 @@ function sideLabel(side: DiffSide, call: DiffCall): string {
     case "command":
       // The program and its arguments; env values (-e, KEY=value) may be secrets and are left out.
       return formatCommandLine({ program: side.program, args: side.args, env: {} });
-  }
-}
-
-async function readCaptureFile(path: string): Promise<Capture> {
-  let bytes: Uint8Array;
-  try {
-    bytes = readFileSync(path);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new UsageError(
-      code === "ENOENT"
-        ? `${path}: no such capture file (a server URL starts with http(s):// or ws(s)://; a command goes after -- or in --command)`
-        : `${path}: cannot read it (${code ?? String(err)})`,
-    );
-  }
-  try {
-    return await decodeCapture(bytes);
-  } catch (err) {
-    if (err instanceof CaptureFormatError) throw new UsageError(`${path}: ${err.message}`);
-    throw err;
   }
 }
 
@@ -158,8 +139,12 @@ async function main(): Promise<number> {
     for (const [i, side] of call.sides.entries())
       if (side.kind === "file") captures[i] = await readCaptureFile(side.path);
   } catch (err) {
-    if (err instanceof UsageError) {
-      process.stderr.write(`${COMMAND.prefix}: ${err.message}\n`);
+    if (err instanceof CaptureFileError) {
+      // Not a file: perhaps meant as a server. Say how those are written.
+      const hint = /no such capture file$/.test(err.message)
+        ? " (a server URL starts with http(s):// or ws(s)://; a command goes after -- or in --command)"
+        : "";
+      process.stderr.write(`${COMMAND.prefix}: ${err.message}${hint}\n`);
       return 2;
     }
     throw err;
