@@ -12,6 +12,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CAPTURE_FORMAT, encodeCapture, type Capture } from "@/lib/capture/format";
 import { captureSession } from "@/server/capture/writer";
+import { startEverythingHttp } from "@/server/testing/http-servers";
 import { runCli } from "@/server/testing/check-cli";
 import { closedAfterEachTest, openSession } from "@/server/testing/open-session";
 import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
@@ -136,6 +137,55 @@ describe("mcp-resource-inspector diff", () => {
       opts,
     );
     expect(star.code, star.stdout).toBe(0);
+  });
+
+  it("a URL side: the capture against server-everything over Streamable HTTP", async () => {
+    const http = await startEverythingHttp("streamableHttp", { [TEST_MARK_VAR]: testMark() });
+    try {
+      const r = await runCli(
+        [
+          "diff",
+          file("everything.mcpcapture.json.gz"),
+          http.url,
+          "--ignore",
+          DYNAMIC_TEXT,
+          "--format",
+          "json",
+        ],
+        opts,
+      );
+      const d = JSON.parse(r.stdout) as { after: string; reads: unknown[]; readOnly: unknown };
+      expect(d.after).toBe(http.url);
+      // The same contents over another transport: every read compared, none different.
+      expect([r.code, d.reads, d.readOnly], r.stdout).toEqual([0, [], { before: [], after: [] }]);
+    } finally {
+      await http.stop();
+    }
+  });
+
+  it("two servers of one config (--server twice) read everything they list", async () => {
+    const fixture = path.join(root, "e2e/fixtures/servers/host-fixture.mjs");
+    const env = { [TEST_MARK_VAR]: testMark() };
+    writeFileSync(
+      file("mcp.json"),
+      JSON.stringify({
+        mcpServers: {
+          old: { command: process.execPath, args: [fixture, "png"], env },
+          new: { command: process.execPath, args: [fixture, "png", "title"], env },
+        },
+      }),
+    );
+    const r = await runCli(
+      ["diff", "--config", file("mcp.json"), "--server", "old", "--server", "new"],
+      opts,
+    );
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stdout.split("\n").filter((l) => /^ {2}[~+-] /.test(l))).toEqual([
+      '  + host://docs/titled  ("titled")',
+    ]);
+    expect(r.stdout).toContain(`--- old (${file("mcp.json")})\n+++ new (${file("mcp.json")})\n`);
+    // Each read its own listing: the new resource was read by the new server only.
+    expect(r.stdout).toContain("  after only (1):\n    host://docs/titled\n");
   });
 
   it("bad input exits 2: garbage, a foreign JSON file, a newer format version, a missing file, bad usage", async () => {

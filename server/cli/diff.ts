@@ -33,7 +33,7 @@ const USAGE = `usage: mcp-resource-inspector diff A B [options]
   every command side, -H, --transport and the OAuth options to every URL side.
   --ignore PTR             a JSON Pointer not to compare (repeatable; * is any one token), e.g.
                              /server/version  '/resources/*/annotations/lastModified'
-                             '/reads/*/contents/0/text'  (a URI is one token, / written ~1)
+                             /reads/demo:~1~1clock (a whole read; a URI is one token, / written ~1)
   --ignore-file FILE       pointers to ignore, one a line (# comments)
   --all                    a server side also reads every listed resource
   --max-bytes N            content a server side reads with --all at most (default ${DEFAULT_CAPTURE_MAX_BYTES})
