@@ -1,5 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
+import { realpath } from "node:fs/promises";
 import path from "node:path";
 import { compareLists, compareValues, type Mismatch } from "@/lib/check/compare";
 import { CHECK_FILE_VERSION, type CheckFile, type Step } from "@/lib/check/schema";
@@ -428,9 +429,15 @@ export async function runCheck(
     step: Extract<Step, { action: "expectSameAs" }>,
   ): Promise<{ mismatches: Mismatch[] }> {
     const file = path.resolve(options.dir, step.capture);
-    const rel = path.relative(options.dir, file);
-    // Relative to the check file and inside its folder: a check never reads elsewhere on disk.
-    if (path.isAbsolute(step.capture) || rel.startsWith("..") || path.isAbsolute(rel))
+    // Relative to the check file and inside its folder, symlinks resolved: a check (which the app
+    // also runs) never reads elsewhere on disk.
+    const inside = (base: string, p: string) => {
+      const rel = path.relative(base, p);
+      return rel !== "" && rel !== ".." && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel);
+    };
+    const realDir = await realpath(options.dir).catch(() => options.dir);
+    const real = await realpath(file).catch(() => path.resolve(realDir, path.relative(options.dir, file)));
+    if (path.isAbsolute(step.capture) || !inside(options.dir, file) || !inside(realDir, real))
       throw new Error(`capture ${step.capture}: give a path inside the check file's folder`);
     const capture = await readCaptureFile(file);
     const live = await captureAgainst(

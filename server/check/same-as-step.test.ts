@@ -5,7 +5,7 @@
  * lines naming that read; `ignore` and the step's matchers silence it; a capture outside the check's
  * folder or not a capture is a step error; and it needs a version 3 file.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -117,6 +117,15 @@ describe("expectSameAs step", () => {
       "error",
       expect.stringMatching(/inside the check file's folder/),
     ]);
+    // A link inside the folder to a file outside it is outside too.
+    const elsewhere = mkdtempSync(path.join(tmpdir(), "mcp-same-as-elsewhere-"));
+    writeFileSync(path.join(elsewhere, "x.json"), "{}");
+    symlinkSync(path.join(elsewhere, "x.json"), path.join(dir, "link.json"));
+    const linked = await run(sameAsCheck({ capture: "link.json" }));
+    rmSync(elsewhere, { recursive: true, force: true });
+    expect(linked.steps[1]?.error).toMatch(/inside the check file's folder/);
+    const missing = await run(sameAsCheck({ capture: "missing.mcpcapture.json.gz" }));
+    expect(missing.steps[1]?.error).toMatch(/missing\.mcpcapture\.json\.gz: no such capture file/);
     const foreign = await run(sameAsCheck({ capture: "not-a-capture.json" }));
     expect([foreign.steps[1]?.status, foreign.steps[1]?.error]).toEqual([
       "error",
