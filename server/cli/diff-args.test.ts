@@ -114,6 +114,7 @@ describe("parseDiffArgs", () => {
     [["--watch", "src", "a.gz", "b.gz"], /diff does not take --watch/],
     [["--command", "node a.js | tee", "b.gz"], /--command: .*pipe/],
     [["a.gz", "b.gz", "--ignore", "version"], /JSON Pointer/],
+    [["a.gz", "http://"], /not a valid URL: http:\/\//],
     [["a.gz", "b.gz", "--max-bytes", "1k"], /--max-bytes takes a whole number/],
     [["a.gz", "b.gz", "--format", "sarif"], /--format must be pretty or json/],
     [["a.gz", "b.gz", "--output"], /--output needs a value/],

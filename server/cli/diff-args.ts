@@ -125,6 +125,8 @@ export function parseDiffArgs(argv: readonly string[]): DiffCall | "help" {
       else if (COMMON.has(t.name)) commonOptions.push(...words);
       else throw new UsageError(`diff does not take ${t.rawName}`);
     } else if (t.kind === "positional" && t.index !== valueAt) {
+      if (SERVER_URL_START.test(t.value) && !URL.canParse(t.value))
+        throw new UsageError(`not a valid URL: ${t.value}`);
       at.push({
         index: t.index,
         side: SERVER_URL_START.test(t.value)

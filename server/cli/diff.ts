@@ -65,8 +65,11 @@ function sideLabel(side: DiffSide, call: DiffCall): string {
   switch (side.kind) {
     case "file":
       return side.path;
-    case "url":
-      return side.url;
+    case "url": {
+      // A query may carry a key (`?api_key=…`): the report names the server without it.
+      const u = new URL(side.url);
+      return `${u.origin}${u.pathname}${u.search ? "?…" : ""}`;
+    }
     case "config":
       return `${side.server} (${call.config})`;
     case "command":
