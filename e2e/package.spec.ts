@@ -11,6 +11,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { gunzipSync } from "node:zlib";
 import { startFixtureHttp, type HttpServerHandle } from "../server/testing/http-servers";
 import { leftoverProcesses, TEST_MARK_VAR } from "../server/testing/processes";
 import { packAndInstall } from "./support/pack";
@@ -155,9 +156,9 @@ test("installed package: --version, check, the package export and the one-shot C
   // --help, and a mistyped command refused in one line instead of run as a program.
   const help = await run(["--help"]);
   expect(help.code).toBe(0);
-  for (const name of ["check", "lint", "hosts", "diff", "resources", "subscribe"])
+  for (const name of ["check", "lint", "hosts", "capture", "diff", "resources", "subscribe"])
     expect(help.stdout).toMatch(new RegExp(`^  ${name} +\\S`, "m"));
-  for (const name of ["resources", "subscribe", "lint", "hosts", "diff", "check"])
+  for (const name of ["resources", "subscribe", "lint", "hosts", "capture", "diff", "check"])
     expect((await run([name, "--help"])).code, name).toBe(0);
   const typo = await run(["resource", "list"]);
   expect(typo).toMatchObject({ code: 2, stdout: "" });
@@ -223,6 +224,15 @@ console.log(JSON.stringify({ passed }));`,
   ]);
   expect(seen.code, seen.stderr).toBe(0);
   expect(seen.stdout).toBe("0.1.0: first demo release.\n\n");
+  // A capture from its own bundle: a gzip file naming the demo's resources, and its one line.
+  const captured = await run(["capture", "--output", "demo.mcpcapture.json.gz", ...demo]);
+  expect(captured.code, captured.stderr).toBe(0);
+  expect(captured.stdout).toMatch(
+    /^Captured .+: \d+ resources, 0 reads \(.+\) → \.\/demo\.mcpcapture\.json\.gz\n$/,
+  );
+  expect(gunzipSync(readFileSync(path.join(project, "demo.mcpcapture.json.gz"))).toString()).toContain(
+    "demo://docs/guides/getting-started.md",
+  );
 
   // Two runs of one server from the diff bundle: everything listed read on both sides, equal but
   // for the live clock, which changes on its own.

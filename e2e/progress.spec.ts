@@ -3,7 +3,10 @@
  * stdio. A slow read shows the server's progress and, after a second, its elapsed time and
  * Cancel; Cancel frees the viewer at once, the traffic panel shows notifications/cancelled, the
  * server says it stopped; the session reads normally after. A slow tool call cancels the same way.
+ * The server card's Capture (issue 25) downloads a file that decodes, and a hung capture cancels.
  */
+import { readFileSync } from "node:fs";
+import { decodeCapture } from "../lib/capture/format";
 import { SLOW_REPORT_URI, SLOW_TOOL } from "../server/demo/uris";
 import { expect, test } from "./fixtures";
 
@@ -64,4 +67,67 @@ test("a slow read shows progress and cancels; the cancel is in the traffic; the 
   await expect(page.getByText(/Call cancelled/)).toBeVisible();
   await expect(toolBar).toBeHidden();
   await expect(page.getByRole("button", { name: `Call ${SLOW_TOOL}` })).toBeEnabled();
+});
+
+test("Capture from the server card: the dialog in both themes, a file that decodes, and a capture that cancels", async ({
+  inspector,
+  page,
+  api,
+}) => {
+  await inspector.open();
+  await inspector.tryDemo();
+  const card = inspector.selectedServerCard;
+  await card.getByRole("button", { name: /^Capture / }).click();
+  const dialog = page.getByRole("dialog", { name: /^Capture / });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("checkbox", { name: "Capture all resources" }).check();
+  const budget = dialog.getByRole("spinbutton", { name: "up to" });
+  await expect(budget).toHaveValue("50");
+  await budget.fill("-1");
+  await expect(dialog.getByText("Give a size in MB, 0 or more.")).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Capture", exact: true })).toBeDisabled();
+  await budget.fill("50");
+  await dialog.screenshot({ path: test.info().outputPath("capture-dialog-light.png") });
+  await page.getByRole("combobox", { name: "Theme" }).selectOption("dark");
+  await dialog.screenshot({ path: test.info().outputPath("capture-dialog-dark.png") });
+  await page.getByRole("combobox", { name: "Theme" }).selectOption("light");
+
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    dialog.getByRole("button", { name: "Capture", exact: true }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(
+    /^[A-Za-z0-9._-]+-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.mcpcapture\.json\.gz$/,
+  );
+  const file = await decodeCapture(new Uint8Array(readFileSync(await download.path())));
+  const listed = file.resources.pages.flatMap((p) => p.items.map((r) => r.uri as string));
+  expect(listed.length).toBeGreaterThan(100);
+  expect(file.budget.all).toBe(true);
+  for (const uri of listed)
+    expect(file.reads.some((r) => r.uri === uri) || file.budget.skipped.some((s) => s.uri === uri), uri).toBe(
+      true,
+    );
+  await expect(dialog.getByRole("status")).toContainText(`Saved ${download.suggestedFilename()}`);
+  await dialog.getByRole("button", { name: "Close", exact: true }).click();
+  await expect(dialog).toBeHidden();
+
+  // A server whose every read hangs: the bar says what it waits for, and Cancel frees it.
+  await api.createSession({
+    name: "hangs",
+    command: process.execPath,
+    args: ["--import", "tsx", "e2e/fixtures/servers/misbehaving-server.ts", "hang-read"],
+  });
+  await page.getByRole("button", { name: "Capture hangs" }).click();
+  const hang = page.getByRole("dialog", { name: "Capture hangs" });
+  await hang.getByRole("checkbox", { name: "Capture all resources" }).check();
+  let downloads = 0;
+  page.on("download", () => downloads++);
+  await hang.getByRole("button", { name: "Capture", exact: true }).click();
+  await expect(hang.getByRole("progressbar", { name: "Capturing hangs" })).toBeVisible();
+  await expect(hang.getByText("reading 0 of 1")).toBeVisible();
+  await hang.screenshot({ path: test.info().outputPath("capture-dialog-running.png") });
+  await hang.getByRole("button", { name: "Cancel" }).click();
+  await expect(hang.getByRole("alert")).toHaveText("Capture cancelled: nothing was saved.");
+  await expect(hang.getByRole("progressbar")).toBeHidden();
+  expect(downloads).toBe(0);
 });

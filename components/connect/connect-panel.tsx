@@ -16,6 +16,7 @@ import { EraSelect } from "./era-select";
 import { SaveChoice, type SaveChoiceValue } from "./save-choice";
 import { SavedServerList } from "./saved-server-list";
 import { useCreateSession } from "./use-create-session";
+import { OpenCaptureButton } from "@/components/capture/open-capture-button";
 import { ImportReview, LaunchPreview, UrlReview } from "@/components/workspace/lazy-parts";
 
 type Parsed =
@@ -169,6 +170,7 @@ export function ConnectPanel({ onConnected, initialLine = "", onImport }: Connec
       )}
       {create.isError && <CreateError error={create.error} remote={target !== null} />}
       <SavedServerList onConnected={onConnected} />
+      <OpenCaptureButton onOpened={onConnected} />
     </div>
   );
 }

@@ -17,6 +17,8 @@ export interface ProblemsPanelProps {
   sessionId: string;
   serverName: string;
   connected: boolean;
+  /** A capture opened offline: its problems are the captured ones, nothing to check again. */
+  capture?: boolean;
   /** Which problems to show by host: all, the protocol's only, or one host's (kept by the server panel). */
   hostFilter: HostFilter;
   onHostFilter: (filter: HostFilter) => void;
@@ -33,6 +35,7 @@ export function ProblemsPanel({
   sessionId,
   serverName,
   connected,
+  capture = false,
   hostFilter,
   onHostFilter,
   onShowTraffic,
@@ -85,7 +88,9 @@ export function ProblemsPanel({
             ))}
           </select>
         </label>
-        {running ? (
+        {capture ? (
+          <span className="text-zinc-500">Found when it was captured</span>
+        ) : running ? (
           <>
             <span role="status" className="text-zinc-600 tabular-nums">
               Checking… {state ? `${state.reads} of ${state.total} read` : ""}

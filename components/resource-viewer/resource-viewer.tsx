@@ -70,7 +70,8 @@ export function ResourceViewer({ session, uri }: ResourceViewerProps) {
     session.id,
     useCallback((m: LiveMarks) => m.updated.get(uri), [uri]),
   );
-  const canWatch = Boolean(session.capabilities?.resources?.subscribe);
+  // A capture does not change: no watching it, whatever the server declared then.
+  const canWatch = Boolean(session.capabilities?.resources?.subscribe) && !session.capture;
   const watch = useWatch(session.id, uri, canWatch).data ?? null;
   const toggle = useWatchToggle(session.id, uri);
   const [chosenView, setView] = useState<LiveView>("content");

@@ -8,9 +8,10 @@ import { ProtocolDetails } from "./protocol-details";
 import { exitNote } from "./exit-note";
 import { ReconnectButton } from "./reconnect-button";
 import { StatusBadge } from "./status-badge";
+import { CaptureBadge } from "@/components/capture/capture-badge";
 import { ProblemsCountBadge } from "@/components/lint/problems-count-badge";
 import { StrokeIcon } from "@/components/ui/stroke-icon";
-import { RecordControl } from "@/components/workspace/lazy-parts";
+import { CaptureControl, RecordControl } from "@/components/workspace/lazy-parts";
 
 export interface ServerListItemProps {
   session: SessionSummary;
@@ -46,7 +47,7 @@ export function ServerListItem({
 }: ServerListItemProps) {
   const statusId = useId();
   const detailId = useId();
-  const { error } = session;
+  const { error, capture } = session;
   return (
     <li
       className={`relative rounded-md border px-2.5 py-2 transition-colors ${
@@ -71,15 +72,22 @@ export function ServerListItem({
           type="button"
           onClick={onDisconnect}
           disabled={disconnecting}
-          aria-label={`Disconnect ${session.name}`}
-          title="Disconnect and stop this server"
+          aria-label={capture ? `Close ${session.name}` : `Disconnect ${session.name}`}
+          title={capture ? "Close this capture" : "Disconnect and stop this server"}
           className="relative z-10 -mt-0.5 -mr-1 shrink-0 rounded p-0.5 text-zinc-400 hover:bg-zinc-200 hover:text-zinc-800 disabled:opacity-40"
         >
           <StrokeIcon d="M4 4l8 8M12 4l-8 8" />
         </button>
       </div>
       <div className="mt-1 flex items-center gap-2">
-        <StatusBadge status={session.status} id={statusId} />
+        {capture ? (
+          <CaptureBadge
+            id={statusId}
+            title={capture.file ? `Opened from ${capture.file}` : "Opened from a capture file"}
+          />
+        ) : (
+          <StatusBadge status={session.status} id={statusId} />
+        )}
         <ProblemsCountBadge sessionId={session.id} />
         <p
           id={detailId}
@@ -91,7 +99,12 @@ export function ServerListItem({
       </div>
       <ProtocolDetails session={session} />
       <ConnectionDetails session={session} />
-      <RecordControl session={session} />
+      {!capture && (
+        <div className="flex flex-wrap items-start gap-x-2">
+          <RecordControl session={session} />
+          <CaptureControl session={session} />
+        </div>
+      )}
       {session.status === "disconnected" && (
         <div className="relative z-10 mt-1.5 flex flex-col gap-1 text-xs">
           {error && (

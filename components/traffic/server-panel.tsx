@@ -58,8 +58,10 @@ export function ServerPanel({ session }: { session: SessionSummary }) {
   const webSocket =
     session.launch.kind === "http" &&
     transportFor(session.launch.url, session.launch.transport) === "websocket";
-  const tabs =
-    session.launch.kind === "http"
+  // A capture runs nothing: no tools to call, no restart, no sign-in; its stderr is the captured one.
+  const tabs = session.capture
+    ? TABS.filter((t) => t.id !== "tools" && t.id !== "watch")
+    : session.launch.kind === "http"
       ? HTTP_TABS.filter((t) => t.id !== "stderr" && t.id !== "watch" && !(webSocket && t.id === "auth"))
       : TABS;
   // A tab one kind of server has does not carry over to the other.
@@ -135,6 +137,7 @@ export function ServerPanel({ session }: { session: SessionSummary }) {
               sessionId={session.id}
               serverName={session.name}
               connected={session.status === "connected"}
+              capture={Boolean(session.capture)}
               hostFilter={problemsHost}
               onHostFilter={setProblemsHost}
               onShowTraffic={(seq) => {

@@ -73,6 +73,9 @@ const runChecks = lazyPart(() =>
 const recordControl = lazyPart(() =>
   import("@/components/check/record-control").then((m) => m.RecordControl),
 );
+const captureControl = lazyPart(() =>
+  import("@/components/capture/capture-control").then((m) => m.CaptureControl),
+);
 const reviewFallback = <Loading label="Preparing the review…" />;
 const launchPreview = lazyPart(
   () => import("@/components/connect/launch-preview").then((m) => m.LaunchPreview),
@@ -93,6 +96,7 @@ export const ServerPanel = serverPanel.Part;
 export const RecorderDock = recorderDock.Part;
 export const RunChecksLauncher = runChecks.Part;
 export const RecordControl = recordControl.Part;
+export const CaptureControl = captureControl.Part;
 export const LaunchPreview = launchPreview.Part;
 export const UrlReview = urlReview.Part;
 export const ImportReview = importReview.Part;
@@ -109,6 +113,7 @@ const prefetchOrder: Pick<LazyPart<never>, "preload">[] = [
   markdownWarmUp,
   templates,
   recordControl,
+  captureControl,
   urlReview,
   serverPanel,
   recorderDock,

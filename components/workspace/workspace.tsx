@@ -2,6 +2,8 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { CaptureBanner } from "@/components/capture/capture-banner";
+import { CaptureDropZone } from "@/components/capture/capture-drop-zone";
 import { ConnectPanel } from "@/components/connect/connect-panel";
 import { useStreamStatus } from "@/components/events/stream-status-context";
 import { ServerListPane } from "@/components/server-list/server-list-pane";
@@ -52,13 +54,15 @@ export function Workspace() {
   };
 
   return (
-    <div className="flex h-dvh flex-col">
+    <CaptureDropZone onOpened={onConnected} className="flex h-dvh flex-col">
       <HeaderBar
-        connected={list?.filter((s) => s.status === "connected").length ?? 0}
+        // A capture is no server running.
+        connected={list?.filter((s) => s.status === "connected" && !s.capture).length ?? 0}
         backendDown={backendDown}
         stream={stream}
         actions={<RunChecksLauncher currentServerId={session?.id ?? null} />}
       />
+      {session?.capture && <CaptureBanner session={{ ...session, capture: session.capture }} />}
       <div className="grid min-h-0 flex-1 grid-cols-[minmax(15rem,18rem)_minmax(16rem,22rem)_minmax(0,1fr)] grid-rows-[minmax(0,1fr)_auto]">
         <aside
           aria-label="Servers"
@@ -121,6 +125,6 @@ export function Workspace() {
         {session && <ServerPanel key={session.id} session={session} />}
       </div>
       <RecorderDock sessions={list} />
-    </div>
+    </CaptureDropZone>
   );
 }

@@ -40,6 +40,7 @@ import type {
 } from "../check/results";
 import type { AuthStateResponse, SignInResponse } from "./oauth";
 import type { ProblemsResponse } from "../lint/problem";
+import type { CaptureBody } from "../capture/capture-request";
 import { readWithProgress, REQUEST_ID_HEADER, type CancelResponse } from "./progress";
 import type { ImportConnectBody, SavedServerListResponse } from "./saved-servers";
 import type { StartupFailureListResponse } from "./startup";
@@ -86,6 +87,12 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Names the request for its progress events and for cancelling it (lib/api/progress.ts). */
   requestId?: string;
+}
+
+/** A capture file as the capture route sent it. */
+export interface CaptureDownload {
+  blob: Blob;
+  fileName: string;
 }
 
 /** Raw bytes of one content item, as served by the content route. */
@@ -149,6 +156,14 @@ export function createApiClient(options: ApiClientOptions) {
     getSession: (id: string, o?: RequestOptions) => json<SessionSummary>(session(id), o),
     createSession: (body: CreateSessionBody, o?: RequestOptions) =>
       postJson<SessionCreatedResponse>("/api/sessions", body, o),
+    /** A capture file opened offline (issue 25): its bytes as they are (gzip or JSON), its name shown. */
+    openCapture: (bytes: Blob, fileName: string, o?: RequestOptions) =>
+      json<SessionCreatedResponse>(`/api/captures?file=${encodeURIComponent(fileName.slice(0, 255))}`, {
+        ...o,
+        method: "POST",
+        headers: { "Content-Type": "application/octet-stream" },
+        body: bytes,
+      }),
     /** One confirmed server of a pasted config, its inputs filled in; saved once it started. */
     connectImported: (body: ImportConnectBody, o?: RequestOptions) =>
       postJson<SessionCreatedResponse>("/api/import/connect", body, o),
@@ -247,6 +262,17 @@ export function createApiClient(options: ApiClientOptions) {
         ...o,
         method: "POST",
       }),
+    /** A capture file (issue 25): its gzip bytes and the name the backend gave it. */
+    captureSession: async (id: string, body: CaptureBody, o?: RequestOptions): Promise<CaptureDownload> => {
+      const response = await send(`${session(id)}/capture`, {
+        ...o,
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      const named = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1];
+      return { blob: await response.blob(), fileName: named ?? "capture.mcpcapture.json.gz" };
+    },
     // Recorded checks (issue #5): recording a session, drafting, saving, running, exporting.
     startRecording: (id: string, o?: RequestOptions) =>
       json<RecordingInfo>(`${session(id)}/recording`, { ...o, method: "POST" }),

@@ -106,6 +106,20 @@ export interface SessionSummary {
   auth?: AuthSummary;
   /** Watch mode ("Restart on change"), while it is on. */
   fileWatch?: FileWatchStatus;
+  /** A capture opened offline (issue 25): read-only, no server behind it. */
+  capture?: CaptureSummary;
+}
+
+/** Where an offline session's capture came from. */
+export interface CaptureSummary {
+  /** When it was taken (ISO 8601, as the file says). */
+  capturedAt: string;
+  /** The inspector version that wrote it. */
+  inspector: string;
+  /** The file's name, when known. */
+  file?: string;
+  /** How many reads it holds (a read not among them says so). */
+  reads: number;
 }
 
 /** Watch mode for a stdio server: restart it (after an optional build) when its files change. */

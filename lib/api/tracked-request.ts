@@ -21,6 +21,7 @@ export const slots = {
   templates: "templates",
   tool: (name: string) => `tool:${name}`,
   content: (uri: string, index: number) => `content:${index}:${uri}`,
+  capture: "capture",
 } as const;
 
 export async function sendTracked<T>(

@@ -6,6 +6,7 @@ import {
   CAPTURE_VERSION,
   captureJsonSchema,
   CaptureFormatError,
+  CaptureTooLargeError,
   decodeCapture,
   encodeCapture,
   parseCapture,
@@ -77,5 +78,16 @@ describe("capture files", () => {
   it("the published docs/capture.schema.json is current (run npm run build:bundles after changing the schema)", () => {
     const published: unknown = JSON.parse(readFileSync("docs/capture.schema.json", "utf8"));
     expect(published).toEqual(captureJsonSchema());
+  });
+
+  it("a reader's byte cap is counted as the gzip inflates: a small file of a huge JSON is refused", async () => {
+    const huge = { ...capture(), stderr: { lines: ["x".repeat(2_000_000)], dropped: 0 } };
+    const file = await encodeCapture(huge);
+    expect(file.byteLength).toBeLessThan(100_000);
+    await expect(decodeCapture(file, { maxBytes: 1_000_000 })).rejects.toBeInstanceOf(CaptureTooLargeError);
+    await expect(
+      decodeCapture(new TextEncoder().encode(JSON.stringify(huge)), { maxBytes: 1_000_000 }),
+    ).rejects.toThrow("the capture is larger than 1000000 bytes once decompressed");
+    expect((await decodeCapture(file, { maxBytes: 3_000_000 })).stderr.lines[0]).toHaveLength(2_000_000);
   });
 });

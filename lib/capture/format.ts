@@ -124,6 +124,13 @@ export type Capture = z.infer<typeof captureSchema>;
 
 export class CaptureFormatError extends Error {}
 
+/** A capture whose JSON is larger than the reader takes (the app's upload, `--open`). */
+export class CaptureTooLargeError extends CaptureFormatError {
+  constructor(readonly maxBytes: number) {
+    super(`the capture is larger than ${maxBytes} bytes once decompressed`);
+  }
+}
+
 /** Validates a parsed capture; a newer version or a foreign file is refused with one sentence. */
 export function parseCapture(value: unknown): Capture {
   const head = value as { format?: unknown; version?: unknown } | null;
@@ -156,8 +163,21 @@ export function stateOf(capture: Capture): ServerState {
   };
 }
 
-async function pipe(bytes: Uint8Array, stream: CompressionStream | DecompressionStream): Promise<Uint8Array> {
-  const out = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(stream);
+async function pipe(
+  bytes: Uint8Array,
+  stream: CompressionStream | DecompressionStream,
+  maxBytes = Infinity,
+): Promise<Uint8Array> {
+  let size = 0;
+  // Counted as it inflates: a 64 MB gzip of zeros would be 64 GB once whole.
+  const bounded = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      size += chunk.byteLength;
+      if (size > maxBytes) throw new CaptureTooLargeError(maxBytes);
+      controller.enqueue(chunk);
+    },
+  });
+  const out = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(stream).pipeThrough(bounded);
   return new Uint8Array(await new Response(out).arrayBuffer());
 }
 
@@ -166,15 +186,20 @@ export async function encodeCapture(capture: Capture): Promise<Uint8Array> {
   return pipe(new TextEncoder().encode(JSON.stringify(capture)), new CompressionStream("gzip"));
 }
 
-/** A capture from a file's bytes: gzip (by its magic bytes) or plain JSON, then validated. */
-export async function decodeCapture(bytes: Uint8Array): Promise<Capture> {
+/**
+ * A capture from a file's bytes: gzip (by its magic bytes) or plain JSON, then validated.
+ * `maxBytes`: the largest JSON taken, counted as it inflates (CaptureTooLargeError past it).
+ */
+export async function decodeCapture(bytes: Uint8Array, { maxBytes = Infinity } = {}): Promise<Capture> {
   const gz = bytes[0] === 0x1f && bytes[1] === 0x8b;
+  if (!gz && bytes.byteLength > maxBytes) throw new CaptureTooLargeError(maxBytes);
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(
-      gz ? await pipe(bytes, new DecompressionStream("gzip")) : bytes,
+      gz ? await pipe(bytes, new DecompressionStream("gzip"), maxBytes) : bytes,
     );
-  } catch {
+  } catch (err) {
+    if (err instanceof CaptureTooLargeError) throw err;
     throw new CaptureFormatError(
       gz ? "the file is not valid gzip" : "the file is neither gzip nor UTF-8 JSON",
     );

@@ -1,16 +1,15 @@
 import "server-only";
 import { open } from "node:fs/promises";
 import { CaptureFormatError, decodeCapture, type Capture } from "@/lib/capture/format";
-
-/** A capture file larger than this is refused before it is read (the writer's default budget is 50 MB). */
-export const MAX_CAPTURE_FILE_BYTES = 256 * 1024 * 1024;
+import { MAX_CAPTURE_BODY_BYTES, MAX_CAPTURE_JSON_BYTES } from "@/server/http/limits";
 
 /** A capture file that cannot be used, in one sentence naming it (bad input: `diff` exits 2). */
 export class CaptureFileError extends Error {}
 
 /**
  * A capture file from disk, decoded and validated: a regular file (not a FIFO or a device that
- * never ends), at most MAX_CAPTURE_FILE_BYTES, in the format of this version or an older one.
+ * never ends), as large as the app takes one (the upload's and `--open`'s bounds, before and after
+ * decompression), in the format of this version or an older one.
  */
 export async function readCaptureFile(file: string): Promise<Capture> {
   let bytes: Uint8Array;
@@ -19,10 +18,8 @@ export async function readCaptureFile(file: string): Promise<Capture> {
     try {
       const info = await handle.stat();
       if (!info.isFile()) throw new CaptureFileError(`${file}: not a regular file`);
-      if (info.size > MAX_CAPTURE_FILE_BYTES)
-        throw new CaptureFileError(
-          `${file}: ${info.size} bytes, more than a capture file may be (${MAX_CAPTURE_FILE_BYTES})`,
-        );
+      if (info.size > MAX_CAPTURE_BODY_BYTES)
+        throw new CaptureFileError(`${file}: a capture file is at most ${MAX_CAPTURE_BODY_BYTES} bytes`);
       bytes = await handle.readFile();
     } finally {
       await handle.close();
@@ -37,7 +34,7 @@ export async function readCaptureFile(file: string): Promise<Capture> {
     );
   }
   try {
-    return await decodeCapture(bytes);
+    return await decodeCapture(bytes, { maxBytes: MAX_CAPTURE_JSON_BYTES });
   } catch (err) {
     if (err instanceof CaptureFormatError) throw new CaptureFileError(`${file}: ${err.message}`);
     throw err;

@@ -59,6 +59,20 @@ describe("parseStartArgs", () => {
     expect(parseStartArgs(["-h"]).help).toBe(true);
   });
 
+  it("--open FILE opens a capture; --open alone still opens the browser", () => {
+    expect(parseStartArgs(["--open", "a.mcpcapture.json.gz", "--open=b.json"])).toMatchObject({
+      captures: ["a.mcpcapture.json.gz", "b.json"],
+    });
+    expect(parseStartArgs(["--open", "a.mcpcapture.json.gz"]).open).toBeUndefined();
+    const browser = parseStartArgs(["--open", "--", "node", "server.js"]);
+    expect([browser.open, browser.captures, browser.target]).toEqual([
+      true,
+      [],
+      { kind: "command", program: "node", args: ["server.js"] },
+    ]);
+    expect(fails(["--open="])).toBe("--open= needs a capture file");
+  });
+
   it("watch mode needs a command", () => {
     expect(
       parseStartArgs(["--watch", "src", "--watch-build", "npm run build", "--", "node", "d.js"]),

@@ -36,6 +36,32 @@ export interface StartOptions {
   callbackPort?: number;
   watch?: string;
   watchBuild?: string;
+  /** `--open FILE`: capture files opened offline at start (issue 25). */
+  captures: string[];
+}
+
+/**
+ * `--open` is also the browser switch, so it takes a file only when the next word names one (a
+ * `.gz` or `.json`, the capture's suffixes) or with `--open=FILE`; `--open` alone opens the page.
+ */
+const CAPTURE_FILE = /\.(gz|json)$/i;
+
+function takeCaptures(before: string[]): { rest: string[]; captures: string[] } {
+  const rest: string[] = [];
+  const captures: string[] = [];
+  for (let i = 0; i < before.length; i++) {
+    const word = before[i]!;
+    const next = before[i + 1];
+    if (word.startsWith("--open=")) {
+      const file = word.slice("--open=".length);
+      if (file === "") throw new UsageError("--open= needs a capture file");
+      captures.push(file);
+    } else if (word === "--open" && next !== undefined && !next.startsWith("-") && CAPTURE_FILE.test(next)) {
+      captures.push(next);
+      i++;
+    } else rest.push(word);
+  }
+  return { rest, captures };
 }
 
 const commandLines = COMMANDS.filter((c) => c.name !== "start")
@@ -70,6 +96,7 @@ Start the inspector and open it; servers given here are connected at start.
   -p, --port N                    port to listen on (default 6280; 0 picks a free one)
       --host ADDR                 address to bind (loopback only)
       --open / --no-open          open the page in a browser (default: when run in a terminal)
+      --open FILE                 open a capture file offline (.gz or .json; read-only, nothing runs)
   -v, --version                   print the version
   -h, --help                      this help
 
@@ -133,7 +160,7 @@ function authSettings(v: ParsedValues): HttpAuthSettings {
 
 export function parseStartArgs(argv: readonly string[]): StartOptions {
   const dash = argv.indexOf("--");
-  const before = dash < 0 ? [...argv] : argv.slice(0, dash);
+  const { rest: before, captures } = takeCaptures(dash < 0 ? [...argv] : argv.slice(0, dash));
   const after = dash < 0 ? [] : argv.slice(dash + 1);
   let parsed;
   try {
@@ -176,6 +203,7 @@ export function parseStartArgs(argv: readonly string[]): StartOptions {
     help: v.help ?? false,
     version: v.version ?? false,
     servers: v.server ?? [],
+    captures,
     env: {},
     headers: {},
   };

@@ -6,7 +6,7 @@
 // else from the TypeScript sources through tsx (a clone's devDependency). Outside Next, `server-only` must resolve to its empty build:
 // the bundles alias it, and under tsx the react-server condition does.
 import { spawn } from "node:child_process";
-import { readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { COMMANDS } from "./commands.mjs";
@@ -30,6 +30,9 @@ function freshBundle() {
   const bundle = path.join(root, "dist", "cli", `${name}.mjs`);
   try {
     const built = statSync(bundle).mtimeMs;
+    // The installed package ships no TypeScript: its bundles are all there is. (npm install stamps
+    // files as it extracts them, so a shipped input such as commands.mjs can look newer.)
+    if (!existsSync(path.join(here, `${name}.ts`))) return bundle;
     const inputs = JSON.parse(readFileSync(path.join(root, "dist", "cli", "inputs.json"), "utf8"));
     for (const input of inputs) {
       let mtime = 0;

@@ -47,6 +47,7 @@ const cli = await build({
     check: "server/cli/check.ts",
     lint: "server/cli/lint.ts",
     hosts: "server/cli/hosts.ts",
+    capture: "server/cli/capture.ts",
     diff: "server/cli/diff.ts",
     resources: "server/cli/resources.ts",
   },

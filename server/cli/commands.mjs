@@ -18,6 +18,12 @@ export const COMMANDS = [
     summary: "a server's problems by the MCP spec and the hosts",
   },
   { name: "hosts", script: "hosts", keepsWord: false, summary: "what each AI host makes of one read" },
+  {
+    name: "capture",
+    script: "capture",
+    keepsWord: false,
+    summary: "a server's whole state as a capture file",
+  },
   { name: "diff", script: "diff", keepsWord: false, summary: "what changed between two servers or captures" },
   {
     name: "resources",

@@ -35,6 +35,7 @@ describe("closestCommand: the subcommand a mistyped word was meant to be", () =>
       "check",
       "lint",
       "hosts",
+      "capture",
       "diff",
       "resources",
       "subscribe",

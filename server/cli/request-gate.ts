@@ -18,7 +18,7 @@ import {
   pageHeaders,
   type HeaderList,
 } from "../../lib/security/security-headers";
-import { BODY_LENGTH_HEADER, MAX_BODY_BYTES } from "../http/limits";
+import { BODY_LENGTH_HEADER, bodyLimitOf } from "../http/limits";
 import { authorized } from "../http/token";
 
 export interface GateOptions {
@@ -119,8 +119,9 @@ export function createRequestGate(options: GateOptions) {
       return refuse(res, 401, "unauthorized", "Missing or wrong access token.");
     if (path === null) return refuse(res, 400, "bad_request", "The request path is not a valid URL path.");
     const declared = Number(req.headers["content-length"] ?? 0);
-    if (api && Number.isFinite(declared) && declared > MAX_BODY_BYTES)
-      return refuse(res, 413, "payload_too_large", `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`);
+    const limit = bodyLimitOf(rawPath);
+    if (api && Number.isFinite(declared) && declared > limit)
+      return refuse(res, 413, "payload_too_large", `Request bodies are limited to ${limit} bytes.`);
 
     if (api) {
       setDefaultHeaders(res, apiHeaders);

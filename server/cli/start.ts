@@ -20,6 +20,7 @@ import { buildIsCurrent } from "./build-state.mjs";
 import { HELP, parseStartArgs, UsageError, type StartOptions } from "./args";
 import { builtApp, nextServer } from "./next-app";
 import { createRequestGate } from "./request-gate";
+import { openStartupCaptures, readStartupCaptures, type StartupCapture } from "./startup-captures";
 import { connectStartupServers, startupServers, type StartupServer } from "./startup-servers";
 import { warmUp } from "./warm-up";
 
@@ -117,6 +118,14 @@ async function listen(server: http.Server, port: number, host: string): Promise<
 }
 
 async function main(): Promise<void> {
+  // Before anything starts: a capture that cannot be opened is one line and exit code 2.
+  let captures: StartupCapture[];
+  try {
+    captures = await readStartupCaptures(options.captures, invokedFrom);
+  } catch (err) {
+    if (err instanceof UsageError) usage(err.message);
+    throw err;
+  }
   // Before a build or Next's start (seconds): a taken port is known at once. The real listen
   // below still says the same if the port is taken in between.
   if (port !== 0) {
@@ -176,6 +185,9 @@ async function main(): Promise<void> {
 
   // Only now, with the signal handlers in place: a SIGTERM while they start must reap them too.
   await connectStartupServers(servers, `http://${shownHost}:${actualPort}`, token, (line) =>
+    console.error(line),
+  );
+  await openStartupCaptures(captures, `http://${shownHost}:${actualPort}`, token, (line) =>
     console.error(line),
   );
   const open = options.open ?? (process.stdout.isTTY && !process.env.CI);

@@ -1,5 +1,6 @@
 import "server-only";
 import { ErrorCode as McpErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { CaptureFormatError, CaptureTooLargeError } from "@/lib/capture/format";
 import { CommandLineError } from "@/lib/launch/command-line";
 import type { ErrorCode, ErrorEnvelope } from "@/lib/api/contract";
 import { NotRecordingError } from "@/server/check/recorder";
@@ -13,6 +14,7 @@ import {
   WatchNotSupportedError,
   CompletionsNotSupportedError,
   RestartNotSupportedError,
+  CaptureReadOnlyError,
   WatchPathError,
   RequestCancelledError,
   RequestIdInUseError,
@@ -68,6 +70,11 @@ export function toHttpError(err: unknown): HttpError {
   if (err instanceof CompletionsNotSupportedError) return new HttpError(409, "conflict", err.message);
   if (err instanceof WatchNotSupportedError) return new HttpError(409, "conflict", err.message);
   if (err instanceof WatchPathError) return new HttpError(400, "bad_request", err.message);
+  if (err instanceof CaptureTooLargeError)
+    return new HttpError(413, "payload_too_large", `This file cannot be opened: ${err.message}.`);
+  if (err instanceof CaptureFormatError)
+    return new HttpError(400, "bad_request", `This file cannot be opened: ${err.message}.`);
+  if (err instanceof CaptureReadOnlyError) return new HttpError(409, "conflict", err.message);
   if (err instanceof RestartNotSupportedError) return new HttpError(409, "conflict", err.message);
   if (err instanceof RequestCancelledError) return new HttpError(409, "conflict", err.message);
   if (err instanceof RequestIdInUseError) return new HttpError(409, "conflict", err.message);

@@ -70,6 +70,17 @@ async function readLimited(req: Request, limit: number): Promise<Uint8Array> {
   return Buffer.concat(chunks);
 }
 
+/**
+ * A body of bytes (a capture file), at most `limit`: sent as `application/octet-stream`, a type a
+ * foreign page's form or simple fetch cannot send (with the token and Host/Origin, as every route).
+ */
+export async function readBytes(req: Request, limit: number): Promise<Uint8Array> {
+  const type = req.headers.get("content-type")?.split(";", 1)[0]?.trim().toLowerCase();
+  if (type !== "application/octet-stream")
+    throw new HttpError(415, "bad_request", "Send the file's bytes as application/octet-stream.");
+  return readLimited(req, limit);
+}
+
 export async function readJson(req: Request, limit = MAX_BODY_BYTES): Promise<unknown> {
   if (!isJsonContentType(req.headers.get("content-type"))) {
     throw new HttpError(415, "bad_request", "Send the body as application/json.");

@@ -136,6 +136,39 @@ export class TrafficLinter {
     this.changed();
   }
 
+  /**
+   * A capture's problems (an offline session shows what was found then): bounded as `add` bounds
+   * a finding, up to the capacity, the rest counted as dropped.
+   */
+  restore(problems: readonly Problem[]): void {
+    for (const p of problems) {
+      const key = `${p.code} ${boundedKey(p.evidence.uri ?? "")} ${boundedKey(p.message)}`;
+      if (this.problems.has(key)) continue;
+      if (this.problems.size >= this.capacity) {
+        this.dropped += 1;
+        continue;
+      }
+      const e = p.evidence;
+      const evidence: Problem["evidence"] = {};
+      if (e.trafficSeq !== undefined) evidence.trafficSeq = e.trafficSeq;
+      if (e.uri !== undefined) evidence.uri = clip(e.uri, MAX_TEXT_CHARS);
+      if (e.method !== undefined) evidence.method = clip(e.method, MAX_FIELD_CHARS);
+      if (e.excerpt !== undefined) evidence.excerpt = clip(e.excerpt, EXCERPT_CHARS + 40);
+      this.problems.set(key, {
+        code: p.code,
+        severity: p.severity,
+        message: clip(p.message, MAX_PROBLEM_MESSAGE_CHARS),
+        specUrl: clip(p.specUrl, MAX_TEXT_CHARS),
+        at: clip(p.at, MAX_FIELD_CHARS),
+        count: p.count,
+        evidence,
+        why: clip(p.why, MAX_TEXT_CHARS),
+        ...(p.hosts ? { hosts: [...new Set(p.hosts)] } : {}),
+      });
+    }
+    this.changed();
+  }
+
   /** Called (synchronously) whenever a problem is added or seen again. */
   onChange(listener: () => void): () => void {
     this.listeners.add(listener);

@@ -7,7 +7,12 @@ interface Item {
   name: string;
 }
 
-const listing = (...items: Item[]): PagedResult<Item> => ({ items, pages: 1, warnings: [], received: [{ count: items.length }] });
+const listing = (...items: Item[]): PagedResult<Item> => ({
+  items,
+  pages: 1,
+  warnings: [],
+  received: [{ count: items.length }],
+});
 const item = (uri: string, name = uri): Item => ({ uri, name });
 
 /** A cache whose walks the test finishes by hand. */

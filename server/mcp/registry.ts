@@ -1,6 +1,8 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import type { LaunchSpec } from "@/lib/api/contract";
+import type { Capture } from "@/lib/capture/format";
+import { httpTransportChoices } from "@/lib/launch/http-input";
 import { readConfig, type McpConfig } from "./config";
 import {
   LaunchRefusedError,
@@ -10,7 +12,7 @@ import {
 } from "./session-errors";
 import { launchProblem } from "./launch";
 import { EventBus } from "./event-bus";
-import { McpSession } from "./session";
+import { McpSession, type OpenedCapture } from "./session";
 
 /**
  * The only owner of MCP server processes. Lives on globalThis: Next bundles each route handler
@@ -46,7 +48,10 @@ export class SessionRegistry {
     if (this.shuttingDown) throw new TooManySessionsError("The inspector is shutting down.");
     const refused = launchProblem(launch);
     if (refused) throw new LaunchRefusedError(refused);
-    const live = [...this.sessions.values()].filter((s) => s.status !== "disconnected").length;
+    // A capture runs nothing: it does not count against the servers running.
+    const live = [...this.sessions.values()].filter(
+      (s) => s.status !== "disconnected" && !s.isCapture,
+    ).length;
     if (live >= this.config.maxSessions)
       throw new TooManySessionsError(
         `Already ${live} servers running (MCP_INSPECTOR_MAX_SESSIONS=${this.config.maxSessions}); disconnect one first.`,
@@ -64,6 +69,44 @@ export class SessionRegistry {
         return session;
       }
       // A server that never came up is not kept; its error is in the 502.
+      this.sessions.delete(id);
+      this.events.emit({ type: "session-removed", sessionId: id });
+      throw err;
+    }
+    this.uniquifyName(session);
+    return session;
+  }
+
+  /**
+   * A capture opened offline (issue 25): a session whose transport replays the file in-process,
+   * under the captured launch (shown, never run) and name. Nothing is spawned or contacted.
+   */
+  async openCapture(
+    opened: OpenedCapture,
+    { listsWithin }: { listsWithin?: number } = {},
+  ): Promise<McpSession> {
+    if (this.shuttingDown) throw new TooManySessionsError("The inspector is shutting down.");
+    // Each holds its file in memory (up to MAX_CAPTURE_JSON_BYTES): as many as servers may run.
+    const open = [...this.sessions.values()].filter((s) => s.isCapture).length;
+    if (open >= this.config.maxSessions)
+      throw new TooManySessionsError(
+        `Already ${open} captures open (MCP_INSPECTOR_MAX_SESSIONS=${this.config.maxSessions}); close one first.`,
+      );
+    const id = randomBytes(9).toString("base64url");
+    const { capture } = opened;
+    const session = new McpSession(
+      id,
+      capturedLaunch(capture),
+      this.config,
+      (e) => this.events.emit(e),
+      capture.name.slice(0, 200) || "capture",
+      undefined,
+      opened,
+    );
+    this.sessions.set(id, session);
+    try {
+      await session.connect({ listsWithin });
+    } catch (err) {
       this.sessions.delete(id);
       this.events.emit({ type: "session-removed", sessionId: id });
       throw err;
@@ -133,6 +176,23 @@ export class SessionRegistry {
   killAllSync(): void {
     for (const s of this.sessions.values()) s.killSync();
   }
+}
+
+/** The captured launch as a session keeps it for display (its `${NAME}` references stay as they are). */
+function capturedLaunch(capture: Capture): LaunchSpec {
+  const l = capture.launch;
+  if (l.kind === "stdio")
+    return {
+      kind: "stdio",
+      program: l.program,
+      args: l.args,
+      env: l.env,
+      ...(l.cwd !== undefined ? { cwd: l.cwd } : {}),
+    };
+  const transport = (httpTransportChoices as readonly string[]).includes(l.transport)
+    ? (l.transport as (typeof httpTransportChoices)[number])
+    : "auto";
+  return { kind: "http", url: l.url, transport, headers: l.headers };
 }
 
 const g = globalThis as typeof globalThis & { __mcpRegistry?: SessionRegistry };

@@ -51,6 +51,13 @@ export class RestartNotSupportedError extends Error {
   }
 }
 
+/** A capture opened offline (issue 25): nothing runs, so nothing can be watched, restarted or signed into. */
+export class CaptureReadOnlyError extends Error {
+  constructor(what = "watched") {
+    super(`A capture is read-only: it cannot be ${what}.`);
+  }
+}
+
 /** Watch mode cannot start: the path is missing, not a file or folder, or too large a tree. */
 export class WatchPathError extends Error {}
 

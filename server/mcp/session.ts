@@ -12,11 +12,13 @@ import type {
   SessionSummary,
 } from "@/lib/api/contract";
 import type { InspectorEvent } from "@/lib/api/events";
+import type { Capture } from "@/lib/capture/format";
 import { authorizationHeaderOf, transportFor } from "@/lib/launch/http-input";
 import { attachLinter } from "../lint/attach";
 import type { TrafficLinter } from "../lint/traffic-linter";
 import type { McpConfig } from "./config";
 import {
+  CaptureReadOnlyError,
   CompletionsNotSupportedError,
   RestartNotSupportedError,
   SessionNotConnectedError,
@@ -45,6 +47,13 @@ export interface FileWatchControl {
   /** Stops watching and kills a build in flight; never waits for a restart (which may be closing us). */
   stop(): Promise<void>;
   killSync(): void;
+}
+
+/** A capture opened offline (issue 25): the file's contents, and where it came from. */
+export interface OpenedCapture {
+  capture: Capture;
+  /** The file's name (`--open`'s path, a dropped file's name), when known. */
+  file?: string;
 }
 
 /**
@@ -92,6 +101,8 @@ export class McpSession {
     name?: string,
     /** Where a sign-in sends the browser back, and the user (the CLI's loopback; default: the app's page). */
     signInRoute?: SignInRoute,
+    /** A capture opened offline: replayed in-process, its logs and problems seeded, read-only. */
+    readonly opened: OpenedCapture | null = null,
   ) {
     this.launchName = name;
     this.maxPages = config.maxPages;
@@ -102,6 +113,7 @@ export class McpSession {
     // The user's own Authorization header and an OAuth sign-in exclude each other (lib/launch/http-input.ts
     // authConflict): with the header, a 401 is the header's failure, never the start of a sign-in.
     this.auth =
+      !opened &&
       launch.kind === "http" &&
       authorizationHeaderOf(launch.headers) === undefined &&
       // No OAuth over WebSocket (Claude Code has none either): a 401 is explained, not signed into.
@@ -120,14 +132,22 @@ export class McpSession {
     this.lint = attachLinter(this, config.slowRequestMs);
     // A name given at launch is the config's key (a config import, `--server`): the one hosts use.
     if (name !== undefined) this.lint.setServerName(name);
-    this.connection = new SessionConnection(launch, config, this.output, this.auth, {
-      handlers: {
-        onResourceUpdated: (uri) => this.onResourceUpdated(uri),
-        onListChanged: () => this.onListChanged(),
+    this.connection = new SessionConnection(
+      launch,
+      config,
+      this.output,
+      this.auth,
+      {
+        handlers: {
+          onResourceUpdated: (uri) => this.onResourceUpdated(uri),
+          onListChanged: () => this.onListChanged(),
+        },
+        changed: () => this.changed(),
+        reopened: (why) => this.reopened(why),
       },
-      changed: () => this.changed(),
-      reopened: (why) => this.reopened(why),
-    });
+      opened?.capture,
+    );
+    if (opened) this.restoreCapture(opened.capture);
     const currentName = () => this.name;
     this.lists = SessionLists.over(this.connection, id, this.output, {
       maxPages: config.maxPages,
@@ -139,6 +159,31 @@ export class McpSession {
       name: currentName,
       read: (uri) => this.fetchRead(uri, true),
     });
+  }
+
+  /** What the capture heard, as this session's own: traffic, stderr, problems and reads. */
+  private restoreCapture(capture: Capture): void {
+    this.output.traffic.restore(capture.traffic.entries, capture.traffic.dropped);
+    if (capture.stderr.dropped > 0)
+      this.output.note(`[inspector] ${capture.stderr.dropped} earlier lines were dropped\n`);
+    for (const line of capture.stderr.lines) this.output.note(`${line}\n`);
+    this.lint.restore(capture.problems);
+    this.readLog.restore(
+      capture.reads.map((r) => ({
+        uri: r.uri,
+        at: r.at,
+        ...(r.error ? { error: r.error } : { result: r.result as unknown as ReadResponse }),
+      })),
+    );
+  }
+
+  /** A capture opened offline: nothing runs behind it. */
+  get isCapture(): boolean {
+    return this.opened !== null;
+  }
+
+  private refuseIfCapture(what: string): void {
+    if (this.opened) throw new CaptureReadOnlyError(what);
   }
 
   // ---- state, as the API and the CLI read it ------------------------------------------------------
@@ -243,6 +288,7 @@ export class McpSession {
 
   /** Start the same launch again after a disconnect; watches are re-subscribed. */
   async reconnect(): Promise<void> {
+    this.refuseIfCapture("reconnected");
     await this.connection.prepareReconnect(this.name);
     await this.connect();
     await this.reopened("reconnect");
@@ -256,6 +302,7 @@ export class McpSession {
    * session then disconnected with the reason) when the new process does not initialize.
    */
   async restart(): Promise<void> {
+    this.refuseIfCapture("restarted");
     if (this.launch.kind !== "stdio") throw new RestartNotSupportedError(this.name);
     await this.connection.settled();
     if (this.connection.isClosing && this.status === "disconnected")
@@ -279,6 +326,7 @@ export class McpSession {
 
   /** Connect again; where to send the browser when the server still wants consent. */
   signIn(): Promise<string | null> {
+    if (this.opened) return Promise.reject(new CaptureReadOnlyError("signed into"));
     return this.signInFlow.signIn();
   }
 
@@ -384,6 +432,7 @@ export class McpSession {
   // ---- watches -----------------------------------------------------------------------------------
 
   async watch(uri: string): Promise<Watch> {
+    this.refuseIfCapture("watched");
     this.connection.requireConnected(this.name);
     const watch = await this.subscriptions.watch(uri);
     this.output.tell({ type: "watch", uri });
@@ -434,6 +483,10 @@ export class McpSession {
 
   /** Turn watch mode on (replacing an earlier one, which is stopped) or off (null). */
   async setFileWatch(control: FileWatchControl | null): Promise<void> {
+    if (control && this.opened) {
+      await control.stop();
+      this.refuseIfCapture("restarted on a change");
+    }
     const previous = this.fileWatchControl;
     this.fileWatchControl = control;
     if (previous && previous !== control) await previous.stop();

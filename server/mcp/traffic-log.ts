@@ -84,6 +84,20 @@ export class TrafficLog {
     return entry;
   }
 
+  /**
+   * A capture's traffic (an offline session shows what was heard then, not its replay): each
+   * entry as the capture holds it, re-bounded as `record` bounds a message, malformed ones left out.
+   */
+  restore(entries: readonly Record<string, unknown>[], dropped: number): void {
+    this.entries.dropped += dropped;
+    for (const e of entries) {
+      const entry = restoredEntry(e, this.seq + 1);
+      if (!entry) continue;
+      this.seq = entry.seq;
+      this.entries.push(entry);
+    }
+  }
+
   all(): { entries: TrafficEntry[]; dropped: number } {
     return { entries: this.entries.toArray(), dropped: this.entries.dropped };
   }
@@ -92,4 +106,35 @@ export class TrafficLog {
 export function summarize(e: TrafficEntry): TrafficSummary {
   const { message: _m, truncated: _t, ...summary } = e;
   return summary;
+}
+
+const KINDS = new Set(["request", "response", "notification", "error"]);
+
+/** A captured entry as `record` would have kept it, or null when it is not one (seq at least `minSeq`). */
+function restoredEntry(e: Record<string, unknown>, minSeq: number): TrafficEntry | null {
+  const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
+  const direction = e.direction;
+  const kind = e.kind;
+  if ((direction !== "in" && direction !== "out") || typeof kind !== "string" || !KINDS.has(kind))
+    return null;
+  const json = typeof e.message === "string" ? e.message : (JSON.stringify(e.message) ?? "null");
+  const truncated = e.truncated === true || json.length > BODY_CAP;
+  const rpcId = e.rpcId;
+  const latencyMs = num(e.latencyMs);
+  return {
+    seq: Math.max(minSeq, Math.floor(num(e.seq) ?? 0)),
+    at: num(e.at) ?? 0,
+    direction,
+    kind: kind as TrafficEntry["kind"],
+    ...(typeof e.method === "string" ? { method: clip(e.method, MAX_FIELD_CHARS) } : {}),
+    ...(typeof rpcId === "string" || typeof rpcId === "number" ? { rpcId: boundedId(rpcId) } : {}),
+    bytes: Math.max(0, Math.floor(num(e.bytes) ?? json.length)),
+    ...(latencyMs !== undefined ? { latencyMs } : {}),
+    ...(e.late === true ? { late: true as const } : {}),
+    message:
+      typeof e.message === "string" || json.length > BODY_CAP
+        ? `${freshCopy(json.slice(0, BODY_CAP))}${json.length > BODY_CAP ? "…" : ""}`
+        : e.message,
+    truncated,
+  };
 }

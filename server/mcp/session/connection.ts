@@ -14,7 +14,9 @@ import { SessionNotConnectedError, SessionStartError, SignInRequiredError } from
 import { boundCapabilities, boundServerInfo, MAX_ERROR_CHARS, MAX_INSTRUCTIONS_CHARS } from "../event-bounds";
 import type { RequestContext } from "../in-flight";
 import type { SessionAuth } from "../oauth/session-auth";
+import type { Capture } from "@/lib/capture/format";
 import { createTransport, type OwnedTransport } from "../transports";
+import { OwnedReplayTransport } from "../transports/replay";
 import { TransportRequestError } from "../transports/owned";
 import { TrafficTap } from "../transports/traffic-tap";
 import type { SessionOutput } from "./output";
@@ -71,6 +73,8 @@ export class SessionConnection {
     private readonly output: SessionOutput,
     private readonly auth: SessionAuth | null,
     private readonly hooks: ConnectionHooks,
+    /** A capture opened offline: its replay is the transport, and nothing is spawned or contacted. */
+    private readonly replay?: Capture,
   ) {
     this.handlers = {
       ...hooks.handlers,
@@ -182,6 +186,12 @@ export class SessionConnection {
   }
 
   private newTransport(): void {
+    if (this.replay) {
+      this.transport = new OwnedReplayTransport(this.replay);
+      // The replay's own messages are not the server's: the logs and the linter hold the captured ones.
+      this.tap = new TrafficTap(this.transport, () => {});
+      return;
+    }
     this.transport = createTransport(this.launch, {
       maxMessageBytes: this.config.maxMessageBytes,
       connectTimeoutMs: this.config.connectTimeoutMs,
@@ -227,7 +237,8 @@ export class SessionConnection {
         CLIENT_INFO,
         this.handlers,
         this.config.connectTimeoutMs,
-        forceLegacy,
+        // A replay is the SDK's legacy Server: no era probe (the captured era is in the summary).
+        forceLegacy || this.replay !== undefined,
       );
     try {
       this.client = await open(false);

@@ -1,5 +1,7 @@
 import "server-only";
 import type { FileWatchStatus, LaunchSpec, LaunchSummary, SessionSummary } from "@/lib/api/contract";
+import { clip, MAX_FIELD_CHARS } from "@/lib/limits/bounds";
+import type { OpenedCapture } from "../session";
 import { eraChoiceOf } from "../era";
 import type { SessionAuth } from "../oauth/session-auth";
 import type { SessionConnection } from "./connection";
@@ -14,11 +16,16 @@ export function sessionSummary(
     startedAt: Date;
     undeclaredNotifications: number;
     auth: SessionAuth | null;
+    opened: OpenedCapture | null;
   },
   c: SessionConnection,
   extra: { watchCount: number; fileWatch?: FileWatchStatus },
 ): SessionSummary {
   const details = c.transport.details(c.reinitialized);
+  const opened = session.opened;
+  const capturedVersion = opened?.capture.server.protocolVersion;
+  const era = opened?.capture.server.era;
+  const capturedEra = era === "legacy" || era === "modern" ? era : undefined;
   return {
     id: session.id,
     name: session.name,
@@ -30,8 +37,13 @@ export function sessionSummary(
     pid: details.kind === "stdio" ? details.pid : null,
     serverInfo: c.serverInfo,
     capabilities: c.capabilities,
-    protocolVersion: c.tap.protocolVersion,
-    ...(c.connectedAt ? { era: c.client.era } : {}),
+    // A capture shows what the server negotiated then, not what its replay did.
+    protocolVersion: opened
+      ? capturedVersion === undefined
+        ? null
+        : clip(capturedVersion, MAX_FIELD_CHARS)
+      : c.tap.protocolVersion,
+    ...(c.connectedAt ? { era: capturedEra ?? c.client.era } : {}),
     eraChoice: eraChoiceOf(session.launch),
     ...(c.instructions ? { instructions: c.instructions } : {}),
     startedAt: session.startedAt.toISOString(),
@@ -42,6 +54,16 @@ export function sessionSummary(
     watchCount: extra.watchCount,
     ...(session.auth ? { auth: session.auth.summary() } : {}),
     ...(extra.fileWatch ? { fileWatch: extra.fileWatch } : {}),
+    ...(opened
+      ? {
+          capture: {
+            capturedAt: clip(opened.capture.capturedAt, MAX_FIELD_CHARS),
+            inspector: clip(opened.capture.inspector, MAX_FIELD_CHARS),
+            ...(opened.file !== undefined ? { file: clip(opened.file, MAX_FIELD_CHARS) } : {}),
+            reads: opened.capture.reads.length,
+          },
+        }
+      : {}),
   };
 }
 

@@ -5,7 +5,12 @@ import type { PagedResult } from "../pagination";
 import { SessionLists } from "./lists";
 import { SessionOutput } from "./output";
 
-const page = <T>(items: T[]): PagedResult<T> => ({ items, pages: 1, warnings: [], received: [{ count: items.length }] });
+const page = <T>(items: T[]): PagedResult<T> => ({
+  items,
+  pages: 1,
+  warnings: [],
+  received: [{ count: items.length }],
+});
 const resource = (uri: string): Resource => ({ uri, name: uri });
 const template = (uriTemplate: string): ResourceTemplate => ({ uriTemplate, name: uriTemplate });
 

@@ -4,6 +4,7 @@ import { sortProblems, type ProblemsResponse } from "@/lib/lint/problem";
 import { apiRoute, json, parseWith, searchParams } from "@/server/http/route";
 import { currentScan, startScan } from "@/server/lint/scan";
 import { getRegistry } from "@/server/mcp/registry";
+import { CaptureReadOnlyError } from "@/server/mcp/session-errors";
 
 export const dynamic = "force-dynamic";
 
@@ -17,6 +18,8 @@ const querySchema = z.object({ wait: z.enum(["0", "1"]).default("1") });
 export const POST = apiRoute<{ id: string }>(async (req, { id }) => {
   const session = getRegistry().get(parseWith(sessionIdSchema, id));
   const { wait } = parseWith(querySchema, searchParams(req));
+  // Its problems are the captured ones; a scan of the replay would find only the replay.
+  if (session.isCapture) throw new CaptureReadOnlyError("checked again (its problems are the captured ones)");
   const scan = startScan(session);
   if (wait === "0") return json({ problems: sortProblems(session.lint.list()), scan: scan.state }, 202);
   const state = await scan.run();
