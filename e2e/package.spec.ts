@@ -156,9 +156,9 @@ test("installed package: --version, check, the package export and the one-shot C
   // --help, and a mistyped command refused in one line instead of run as a program.
   const help = await run(["--help"]);
   expect(help.code).toBe(0);
-  for (const name of ["check", "lint", "hosts", "capture", "resources", "subscribe"])
+  for (const name of ["check", "lint", "hosts", "capture", "diff", "resources", "subscribe"])
     expect(help.stdout).toMatch(new RegExp(`^  ${name} +\\S`, "m"));
-  for (const name of ["resources", "subscribe", "lint", "hosts", "capture", "check"])
+  for (const name of ["resources", "subscribe", "lint", "hosts", "capture", "diff", "check"])
     expect((await run([name, "--help"])).code, name).toBe(0);
   const typo = await run(["resource", "list"]);
   expect(typo).toMatchObject({ code: 2, stdout: "" });
@@ -233,6 +233,18 @@ console.log(JSON.stringify({ passed }));`,
   expect(gunzipSync(readFileSync(path.join(project, "demo.mcpcapture.json.gz"))).toString()).toContain(
     "demo://docs/guides/getting-started.md",
   );
+
+  // Two runs of one server from the diff bundle: everything listed read on both sides, equal but
+  // for the live clock, which changes on its own.
+  const same = await run([
+    "diff",
+    "--ignore",
+    "/reads/demo:~1~1live~1clock",
+    "--command",
+    `"${process.execPath}" "${demo[2]}"`,
+    ...demo,
+  ]);
+  expect([same.code, same.stdout.trimEnd().split("\n").pop()], same.stderr).toEqual([0, "equal"]);
 
   // A WebSocket server from the one-shot bundle: `ws` is carried (its optional native helpers not).
   const overWs = await run(["resources", "read", "fixture://hello", "--format", "text", wsUrl()]);

@@ -139,4 +139,30 @@ describe("compareStates", () => {
     expect(d.resources.changed).toHaveLength(100);
     expect(d.resources.unchanged).toBe(9_900);
   });
+
+  it("a regex matcher on a text judges it instead of a line diff", () => {
+    const read = (text: string) => ({ uri: "demo://t", result: { contents: [{ uri: "demo://t", text }] } });
+    const at = "/reads/demo:~1~1t/contents/0/text";
+    const a = state({ reads: [read("built at 10:00")] });
+    const b = state({ reads: [read("built at 11:00")] });
+    expect(compareStates(a, b, { matchers: { [at]: { type: "regex", pattern: "built at .*" } } }).equal).toBe(
+      true,
+    );
+    const d = compareStates(a, b, { matchers: { [at]: { type: "regex", pattern: "built at 10.*" } } });
+    expect(d.reads[0]?.items).toEqual([
+      { index: 0, kind: "fields", fields: [expect.objectContaining({ path: at, problem: "no-match" })] },
+    ]);
+  });
+
+  it("ignoring a whole read silences every difference in it", () => {
+    const read = (text: string) => ({
+      uri: "demo://clock",
+      result: { contents: [{ uri: "demo://clock", text }] },
+    });
+    const a = state({ reads: [read("10:00")] });
+    const b = state({ reads: [read("10:01")] });
+    expect(compareStates(a, b).equal).toBe(false);
+    expect(compareStates(a, b, { matchers: ignoreMatchers(["/reads/demo:~1~1clock"]) }).equal).toBe(true);
+    expect(compareStates(a, b, { matchers: ignoreMatchers(["/reads/*"]) }).equal).toBe(true);
+  });
 });

@@ -153,6 +153,7 @@ function compareReads(
       continue;
     }
     const base = joinPointer("/reads", uri);
+    if (ignored(matchers, base)) continue; // `--ignore /reads/{uri}`: a read that changes on its own
     const d = compareRead(uri, base, one, other, matchers);
     if (d) reads.push(d);
   }
@@ -213,6 +214,13 @@ function compareItem(
   if ("text" in p && "text" in q) {
     const at = `${path}/text`;
     if (p.text === q.text || ignored(matchers, at)) return out;
+    // A regex, type or json matcher on the text judges it (a check's "the text matches /…/").
+    const judge = findMatcher(matchers, at);
+    if (judge !== undefined && judge.type !== "exact") {
+      const judged = compareValues(p.text, q.text, matchers, at);
+      if (judged.length > 0) out.push({ index, kind: "fields", fields: judged });
+      return out;
+    }
     const json = jsonChanges(p.text, q.text, at, matchers);
     if (json) {
       if (json.length > 0) out.push({ index, kind: "json", path: at, changes: json });

@@ -87,6 +87,8 @@ export function stepTarget(step: Step): string {
       return `${step.codes ? compact(step.codes.join(", "), 80) : step.severities.join(" or ")}${step.scan ? " after a scan" : ""}`;
     case "expectHostCompatible":
       return `${step.hosts ? step.hosts.join(", ") : "every host"}${step.codes ? ` · ${compact(step.codes.join(", "), 80)}` : ""}${step.scan ? " after a scan" : ""}`;
+    case "expectSameAs":
+      return `${step.capture}${step.ignore?.length ? ` · ignoring ${compact(step.ignore.join(", "), 80)}` : ""}`;
   }
 }
 
@@ -199,6 +201,7 @@ const ACTION_LABELS: Record<Step["action"], string> = {
   expectListChanged: "expect list changed",
   expectNoProblems: "expect no problems",
   expectHostCompatible: "expect host compatible",
+  expectSameAs: "expect same as capture",
 };
 
 /** "expect list changed" for expectListChanged. */

@@ -4,7 +4,8 @@
  * `removedShape`) and counted updates (`count`). Version 1 and 2 files still run, and `--update`
  * rewrites them as version 3. `expectNoProblems` (issue 15, the Problems panel) is additive to
  * version 3: no bump, but it needs a version 3 file; so is `expectHostCompatible` (issue 23, the host
- * lens), with the server's optional `name` (its key in the host's config, which host rules judge).
+ * lens), with the server's optional `name` (its key in the host's config, which host rules judge),
+ * and `expectSameAs` (issue 25: the server as a capture file recorded it).
  * It says how to launch the server, the steps to take, and what each step must observe, with
  * per-path matchers. `npm run build` publishes its JSON Schema as docs/check.schema.json.
  */
@@ -282,6 +283,20 @@ export const stepSchema = z.discriminatedUnion("action", [
       scan: z.boolean().default(false),
     })
     .strict(),
+  z
+    .object({
+      ...stepBase,
+      action: z.literal("expectSameAs"),
+      /**
+       * A capture file (lib/capture/format.ts), relative to the check file: the server must be the
+       * same — card, listings, and the contents of every URI the capture read (every listed one
+       * too, if it was a "capture all").
+       */
+      capture: z.string().min(1).max(4096),
+      /** JSON Pointers (`*` for any one token) not to compare, e.g. `/server/version`; `matchers` also apply. */
+      ignore: z.array(z.string().max(4096).regex(/^\//, "a JSON Pointer starts with /")).max(1000).optional(),
+    })
+    .strict(),
 ]);
 export type Step = z.infer<typeof stepSchema>;
 export type StepAction = Step["action"];
@@ -307,13 +322,16 @@ export const checkFileSchema = z
         (s.action === "expectUpdated" && s.count !== undefined) ||
         (s.action === "expectListChanged" && (s.addedShape !== undefined || s.removedShape !== undefined)) ||
         s.action === "expectNoProblems" ||
-        s.action === "expectHostCompatible";
+        s.action === "expectHostCompatible" ||
+        s.action === "expectSameAs";
       if (v3 && check.version < 3)
         ctx.addIssue({
           code: "custom",
           path: ["steps", i],
           message:
-            s.action === "expectNoProblems" || s.action === "expectHostCompatible"
+            s.action === "expectNoProblems" ||
+            s.action === "expectHostCompatible" ||
+            s.action === "expectSameAs"
               ? `${s.action} needs version 3`
               : "a counted or shaped wait needs version 3",
         });

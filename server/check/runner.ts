@@ -1,5 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
+import { realpath } from "node:fs/promises";
+import path from "node:path";
 import { compareLists, compareValues, type Mismatch } from "@/lib/check/compare";
 import { CHECK_FILE_VERSION, type CheckFile, type Step } from "@/lib/check/schema";
 import type { InspectorEvent } from "@/lib/api/events";
@@ -16,6 +18,11 @@ import { alignBlobBytes, observeLike } from "./observe";
 import { ProblemScan } from "../lint/scan";
 import { HOST_IDS, HOSTS } from "@/lib/hosts";
 import { affectedHosts } from "@/lib/hosts/host-problems";
+import { compareStates, ignoreMatchers } from "@/lib/capture/compare";
+import { stateOf } from "@/lib/capture/format";
+import { diffPretty } from "@/lib/capture/report";
+import { captureAgainst } from "../capture/against";
+import { readCaptureFile } from "../capture/read-file";
 
 export type { CheckResult, StepResult, StepStatus } from "@/lib/check/results";
 
@@ -46,6 +53,9 @@ export interface CheckSignIn {
 }
 
 class StepTimeout extends Error {}
+
+/** Lines of the diff report an `expectSameAs` failure carries (its last line, the count, always). */
+const SAME_AS_LINES = 40;
 
 /** How the session marks its own lines in the server's stderr log (server/mcp/session.ts). */
 const INSPECTOR_NOTE = "[inspector] ";
@@ -363,6 +373,8 @@ export async function runCheck(
           })),
         };
       }
+      case "expectSameAs":
+        return sameAs(step);
       case "expectListChanged": {
         const afterId = step.after;
         const since = afterId ? (stepEnd.get(afterId) ?? previousEnd) : previousEnd;
@@ -406,6 +418,50 @@ export async function runCheck(
         };
       }
     }
+  }
+
+  /**
+   * The live server against a capture file: it reads every URI the capture read (and, for a
+   * "capture all", every resource it lists, under the capture's byte budget), then the two states
+   * compare under `ignore` and the step's matchers. A failure carries the diff report's first lines.
+   */
+  async function sameAs(
+    step: Extract<Step, { action: "expectSameAs" }>,
+  ): Promise<{ mismatches: Mismatch[] }> {
+    const file = path.resolve(options.dir, step.capture);
+    // Relative to the check file and inside its folder, symlinks resolved: a check (which the app
+    // also runs) never reads elsewhere on disk.
+    const inside = (base: string, p: string) => {
+      const rel = path.relative(base, p);
+      return rel !== "" && rel !== ".." && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel);
+    };
+    const realDir = await realpath(options.dir).catch(() => options.dir);
+    const real = await realpath(file).catch(() => path.resolve(realDir, path.relative(options.dir, file)));
+    if (path.isAbsolute(step.capture) || !inside(options.dir, file) || !inside(realDir, real))
+      throw new Error(`capture ${step.capture}: give a path inside the check file's folder`);
+    const capture = await readCaptureFile(file);
+    const live = await captureAgainst(
+      session,
+      capture.reads.map((r) => r.uri),
+      capture.budget.all ? { all: true, maxBytes: capture.budget.maxBytes } : {},
+    );
+    const diff = compareStates(stateOf(capture), stateOf(live), {
+      matchers: { ...ignoreMatchers(step.ignore ?? []), ...step.matchers },
+    });
+    if (diff.equal) return { mismatches: [] };
+    const lines = diffPretty(diff, { before: step.capture, after: "the server" }).trimEnd().split("\n");
+    const shown =
+      lines.length > SAME_AS_LINES ? [...lines.slice(0, SAME_AS_LINES - 1), "…", lines.at(-1)!] : lines;
+    return {
+      mismatches: [
+        {
+          path: "",
+          problem: "different",
+          expected: step.capture,
+          message: `the server differs from ${step.capture}:\n${shown.join("\n")}`,
+        },
+      ],
+    };
   }
 
   /** "At least N updates of U within T": counted from step `after`, passing once there are enough. */

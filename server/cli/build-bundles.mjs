@@ -48,6 +48,7 @@ const cli = await build({
     lint: "server/cli/lint.ts",
     hosts: "server/cli/hosts.ts",
     capture: "server/cli/capture.ts",
+    diff: "server/cli/diff.ts",
     resources: "server/cli/resources.ts",
   },
   outdir: "dist/cli",

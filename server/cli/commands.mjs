@@ -24,6 +24,7 @@ export const COMMANDS = [
     keepsWord: false,
     summary: "a server's whole state as a capture file",
   },
+  { name: "diff", script: "diff", keepsWord: false, summary: "what changed between two servers or captures" },
   {
     name: "resources",
     script: "resources",

@@ -36,6 +36,7 @@ describe("closestCommand: the subcommand a mistyped word was meant to be", () =>
       "lint",
       "hosts",
       "capture",
+      "diff",
       "resources",
       "subscribe",
     ]);

@@ -50,7 +50,7 @@ const takesValue = new Map<string, boolean>();
  * itself: node:util says "argument missing" for a string option given alone, and nothing else
  * does. Without this, `hosts --cwd /srv file:///x -- …` would take /srv for the URI.
  */
-function serverOptionTakesValue(rawName: string): boolean {
+export function serverOptionTakesValue(rawName: string): boolean {
   let known = takesValue.get(rawName);
   if (known === undefined) {
     try {
