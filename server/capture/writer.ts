@@ -98,7 +98,7 @@ export async function captureSession(session: McpSession, options: CaptureOption
           budget.skipped.push({ uri, reason: `the byte budget (${maxBytes} bytes) was used up` });
         } else {
           try {
-            await session.read(uri, false, { silent: true }, ctx);
+            await readUnder(session, uri, ctx);
           } catch {
             // Kept in the read log as the error the server answered with (cancellation aside).
           }
@@ -123,6 +123,27 @@ export async function captureSession(session: McpSession, options: CaptureOption
     return redact(session, assemble(session, resources, templates, reads, budget));
   }
   return redact(session, assemble(session, resources, templates, session.readLog.all(), budget));
+}
+
+/**
+ * One read of "capture all" under the capture's request, on a signal of its own: the SDK adds an
+ * abort listener to a request's signal and never removes it, so 10,000 reads on the one signal
+ * would pile up 10,000 listeners (Node warns past 10).
+ */
+async function readUnder(session: McpSession, uri: string, ctx: RequestContext | undefined): Promise<void> {
+  if (!ctx) {
+    await session.read(uri, false, { silent: true });
+    return;
+  }
+  const own = new AbortController();
+  const abort = () => own.abort(ctx.signal.reason);
+  if (ctx.signal.aborted) abort();
+  ctx.signal.addEventListener("abort", abort, { once: true });
+  try {
+    await session.read(uri, false, { silent: true }, { ...ctx, signal: own.signal });
+  } finally {
+    ctx.signal.removeEventListener("abort", abort);
+  }
 }
 
 /** A live session as one side of a comparison (the same reduction a capture file gets). */
@@ -190,7 +211,7 @@ function assemble(
       ...(info?.version !== undefined ? { version: info.version } : {}),
       ...(summary.protocolVersion ? { protocolVersion: summary.protocolVersion } : {}),
       ...(summary.era ? { era: summary.era } : {}),
-      capabilities: (session.capabilities ?? {}),
+      capabilities: session.capabilities ?? {},
       ...(summary.instructions !== undefined ? { instructions: summary.instructions } : {}),
     },
     resources,

@@ -2,6 +2,7 @@ import "server-only";
 import type { ReadResponse } from "@/lib/api/contract";
 import { heldChars } from "@/lib/limits/bounds";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
+import { oncePrefixed } from "./session-errors";
 
 /** One URI's latest read: what the server answered, and when. */
 export interface LoggedRead {
@@ -38,7 +39,8 @@ export class ReadLog {
 
   failed(uri: string, err: unknown): void {
     const code = err instanceof McpError ? err.code : undefined;
-    const message = err instanceof Error ? err.message : String(err);
+    // As the page shows it: a server that sends an McpError's message gets "MCP error N: " twice.
+    const message = oncePrefixed(err instanceof Error ? err.message : String(err));
     this.put({
       uri,
       at: new Date().toISOString(),
