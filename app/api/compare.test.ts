@@ -83,7 +83,10 @@ describe("POST /api/compare", () => {
       expect(text.lines.rows).toContainEqual(expect.objectContaining({ kind: "added", text: "TWO" }));
     }
     const json = byUri.get("fixture://b")!.items[0]!;
-    expect(json).toMatchObject({ kind: "json", changes: [{ path: "/reads/fixture:~1~1b/contents/0/text/n" }] });
+    expect(json).toMatchObject({
+      kind: "json",
+      changes: [{ path: "/reads/fixture:~1~1b/contents/0/text/n" }],
+    });
     // The server card is the same fixture's: nothing there.
     expect(diff.server).toEqual([]);
     expect(changes).toBe(3);

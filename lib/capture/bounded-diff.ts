@@ -144,7 +144,11 @@ function boundRead(r: ReadDiff, maxFields: number): ReadDiff {
       case "removed":
         return { ...i, before: boundItem(i.before) };
       case "json":
-        return { ...i, path: clip(i.path, MAX_URI_CHARS), changes: i.changes.slice(0, maxFields).map(boundMismatch) };
+        return {
+          ...i,
+          path: clip(i.path, MAX_URI_CHARS),
+          changes: i.changes.slice(0, maxFields).map(boundMismatch),
+        };
       case "fields":
         return { ...i, fields: i.fields.slice(0, maxFields).map(boundMismatch) };
       case "text":

@@ -84,7 +84,7 @@ export class RestartOnChange implements FileWatchControl {
     );
     try {
       control.compareLastBuild = Boolean(options.compareLastBuild);
-    await control.watcher.start();
+      await control.watcher.start();
     } catch (err) {
       await control.stop();
       throw new WatchPathError(err instanceof Error ? err.message : String(err));
@@ -219,7 +219,12 @@ export class RestartOnChange implements FileWatchControl {
     const after = await this.snapshot(opened);
     if (!after || this.stopped || !this.compareLastBuild) return;
     const side = compareSide(this.session);
-    this.lastDiff = { before: side, after: side, at: new Date().toISOString(), ...diffStates(before, after, []) };
+    this.lastDiff = {
+      before: side,
+      after: side,
+      at: new Date().toISOString(),
+      ...diffStates(before, after, []),
+    };
     this.session.buildCompared(this.lastDiff.changes);
   }
 
