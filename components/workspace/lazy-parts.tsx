@@ -73,6 +73,14 @@ const runChecks = lazyPart(() =>
 const recordControl = lazyPart(() =>
   import("@/components/check/record-control").then((m) => m.RecordControl),
 );
+const compareView = lazyPart(
+  () => import("@/components/compare/compare-view").then((m) => m.CompareView),
+  <Loading label="Loading Compare…" />,
+);
+const lastBuildView = lazyPart(
+  () => import("@/components/compare/last-build-view").then((m) => m.LastBuildView),
+  <Loading label="Loading the comparison…" />,
+);
 const reviewFallback = <Loading label="Preparing the review…" />;
 const launchPreview = lazyPart(
   () => import("@/components/connect/launch-preview").then((m) => m.LaunchPreview),
@@ -96,6 +104,8 @@ export const RecordControl = recordControl.Part;
 export const LaunchPreview = launchPreview.Part;
 export const UrlReview = urlReview.Part;
 export const ImportReview = importReview.Part;
+export const CompareView = compareView.Part;
+export const LastBuildView = lastBuildView.Part;
 
 /** Not a part: the markdown parser, run once on a sample so the first document opens faster. */
 const markdownWarmUp = {
@@ -114,6 +124,8 @@ const prefetchOrder: Pick<LazyPart<never>, "preload">[] = [
   recorderDock,
   runChecks,
   importReview,
+  compareView,
+  lastBuildView,
 ];
 
 /** Every part now (tests that render them at once use this). */

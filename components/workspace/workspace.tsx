@@ -11,7 +11,9 @@ import { isApiError } from "@/lib/api/api-client";
 import { readQuery } from "@/lib/api/queries";
 import { HeaderBar } from "./header-bar";
 import {
+  CompareView,
   ImportReview,
+  LastBuildView,
   RecorderDock,
   RunChecksLauncher,
   ServerPanel,
@@ -40,6 +42,10 @@ export function Workspace() {
   // after an import — and a pasted config under review across the two wide columns.
   const [paste, setPaste] = useState({ key: 0, text: "" });
   const [importing, setImporting] = useState<string | null>(null);
+  // Compare (two sessions picked) or one session's last-build comparison, in both wide columns.
+  const [comparing, setComparing] = useState<{ lastBuild: string } | "pick" | null>(null);
+  const lastBuild =
+    comparing !== null && comparing !== "pick" ? list?.find((s) => s.id === comparing.lastBuild) : undefined;
   const onConnected = (created: { id: string; name: string }) =>
     // The server the URL names (a deep link to a saved one) keeps the linked resource.
     select({ serverId: created.id, uri: created.name === serverId ? uri : null });
@@ -79,8 +85,13 @@ export function Workspace() {
               if (id === session?.id) select({ serverId: null, uri: null });
             }}
             onConnected={onConnected}
+            onCompare={() => {
+              setImporting(null);
+              setComparing("pick");
+            }}
             onEdit={(text) => {
               setImporting(null);
+              setComparing(null);
               setPaste((p) => ({ key: p.key + 1, text }));
             }}
           />
@@ -100,6 +111,14 @@ export function Workspace() {
               }}
             />
           </section>
+        ) : comparing === "pick" && list ? (
+          <CompareView
+            sessions={list}
+            initialBefore={session?.id ?? null}
+            onClose={() => setComparing(null)}
+          />
+        ) : lastBuild ? (
+          <LastBuildView key={lastBuild.id} session={lastBuild} onClose={() => setComparing(null)} />
         ) : (
           <>
             <section
@@ -118,7 +137,16 @@ export function Workspace() {
             <ViewerColumn session={session} uri={session ? uri : null} />
           </>
         )}
-        {session && <ServerPanel key={session.id} session={session} />}
+        {session && (
+          <ServerPanel
+            key={session.id}
+            session={session}
+            onShowBuildDiff={() => {
+              setImporting(null);
+              setComparing({ lastBuild: session.id });
+            }}
+          />
+        )}
       </div>
       <RecorderDock sessions={list} />
     </div>

@@ -208,7 +208,10 @@ export const contentQuerySchema = uriQuerySchema.extend({
 export const sessionIdSchema = z.string().regex(/^[A-Za-z0-9_-]{6,64}$/);
 
 /** A JSON Pointer into a comparison (lib/capture/compare.ts lists them), `*` for any one token. */
-const comparePointerSchema = z.string().max(2_048).regex(/^(\/.*)?$/, "a JSON Pointer starts with /");
+const comparePointerSchema = z
+  .string()
+  .max(2_048)
+  .regex(/^(\/.*)?$/, "a JSON Pointer starts with /");
 /** POST /api/compare: two sessions (a live server or an opened capture) and the paths to ignore. */
 export const compareBodySchema = z
   .object({

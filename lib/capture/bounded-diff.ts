@@ -117,11 +117,9 @@ function boundEntity<T extends Resource | ResourceTemplate>(item: T): T {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(item)) {
     out[k] =
-      k === "uri" || k === "uriTemplate"
-        ? clip(String(v), MAX_URI_CHARS)
-        : typeof v === "string"
-          ? clip(v, VALUE_CHARS)
-          : boundedJson(v, VALUE_CHARS);
+      typeof v === "string"
+        ? clip(v, k === "uri" || k === "uriTemplate" ? MAX_URI_CHARS : VALUE_CHARS)
+        : boundedJson(v, VALUE_CHARS);
   }
   return out as T;
 }

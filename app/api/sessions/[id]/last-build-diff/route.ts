@@ -6,7 +6,7 @@ import { RestartOnChange } from "@/server/mcp/restart-on-change/restart";
 export const dynamic = "force-dynamic";
 
 /** "Compare with the last build": the last rebuild's diff (null before one, or while it is off). */
-export const GET = apiRoute<{ id: string }>(async (_req, { id }) => {
+export const GET = apiRoute<{ id: string }>((_req, { id }) => {
   const session = getRegistry().get(parseWith(sessionIdSchema, id));
   const control = session.fileWatch;
   return json({
