@@ -36,9 +36,7 @@ export function CompareSummary({ response }: { response: CompareResponse }) {
   return (
     <div className="flex flex-col gap-1">
       <p role="status" className="text-xs font-medium text-zinc-800">
-        {diff.equal
-          ? `${response.before.name} and ${response.after.name} are the same.`
-          : `${response.changes.toLocaleString("en")} ${response.changes === 1 ? "change" : "changes"} from ${response.before.name} to ${response.after.name}.`}
+        {headline(response)}
       </p>
       <dl aria-label="Summary" className="flex flex-wrap gap-x-4 gap-y-1 text-[11px]">
         {rows.map((r) => (
@@ -57,4 +55,15 @@ export function CompareSummary({ response }: { response: CompareResponse }) {
       )}
     </div>
   );
+}
+
+/** One server against itself is watch mode's rebuild against the build before it. */
+function headline({ diff, changes, before, after }: CompareResponse): string {
+  const rebuild = before.sessionId === after.sessionId;
+  if (diff.equal)
+    return rebuild
+      ? "Nothing changed since the build before."
+      : `${before.name} and ${after.name} are the same.`;
+  const n = `${changes.toLocaleString("en")} ${changes === 1 ? "change" : "changes"}`;
+  return rebuild ? `${n} since the build before.` : `${n} from ${before.name} to ${after.name}.`;
 }

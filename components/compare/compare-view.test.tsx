@@ -58,8 +58,8 @@ describe("CompareView", () => {
     api.serve({ "POST /api/compare": (r) => ({ json: answer(r.body as CompareBody) }) });
     const user = userEvent.setup();
     renderWithQueries(<CompareView sessions={sessions} initialBefore="s-one1" onClose={() => {}} />);
-    expect((screen.getByRole("combobox", { name: "Before" }) as HTMLSelectElement).value).toBe("s-one1");
-    expect((screen.getByRole("combobox", { name: "After" }) as HTMLSelectElement).value).toBe("s-two2");
+    expect(screen.getByRole<HTMLSelectElement>("combobox", { name: "Before" }).value).toBe("s-one1");
+    expect(screen.getByRole<HTMLSelectElement>("combobox", { name: "After" }).value).toBe("s-two2");
     await user.click(screen.getByRole("button", { name: "Compare" }));
 
     expect(await screen.findByText("6 changes from v1 to v2.")).toBeTruthy();

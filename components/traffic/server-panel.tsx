@@ -98,7 +98,7 @@ export function ServerPanel({
           panelId={panelId}
           onSelect={choose}
           onReselect={() => setOpen(false)}
-          className="flex h-full items-stretch"
+          className="flex h-full shrink-0 items-stretch"
           tabClassName="text-[11px]"
         />
         <span className="truncate text-[11px] text-zinc-400">{session.name}</span>
@@ -111,7 +111,7 @@ export function ServerPanel({
           aria-expanded={open}
           aria-controls={open ? panelId : undefined}
           onClick={() => setOpen(!open)}
-          className="ml-auto rounded px-1.5 text-[11px] text-zinc-500 hover:bg-zinc-200 hover:text-zinc-900"
+          className="ml-auto shrink-0 rounded px-1.5 text-[11px] whitespace-nowrap text-zinc-500 hover:bg-zinc-200 hover:text-zinc-900"
         >
           {open ? "Hide panel ▾" : "Show panel ▴"}
         </button>
