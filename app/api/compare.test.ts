@@ -17,6 +17,8 @@ const sessionsRoute = await import("./sessions/route");
 const sessionRoute = await import("./sessions/[id]/route");
 const readRoute = await import("./sessions/[id]/read/route");
 const compareRoute = await import("./compare/route");
+const watchFilesRoute = await import("./sessions/[id]/watch-files/route");
+const lastBuildRoute = await import("./sessions/[id]/last-build-diff/route");
 
 const cleanups: (() => void)[] = [];
 const opened: string[] = [];
@@ -137,5 +139,47 @@ describe("POST /api/compare", () => {
       token: null,
     });
     expect(unauthorized.status).toBe(401);
+  });
+
+  it("watch mode's compare with the last build: PATCH turns it on, the rebuild's diff is served, off forgets it", async () => {
+    const fixture = copyWatchFixture([A]);
+    cleanups.push(fixture.cleanup);
+    const id = await connect(process.execPath, [fixture.script]);
+    await read(id, A.uri);
+    const patch = (body: object) =>
+      callJson<{ compareLastBuild: boolean; lastBuildDiff: { changes: number } | null }, { id: string }>(
+        watchFilesRoute.PATCH,
+        { method: "PATCH", params: { id }, body },
+      );
+    // Watch mode is off: nothing to turn on.
+    expect((await patch({ compareLastBuild: true })).status).toBe(409);
+    const put = await call(watchFilesRoute.PUT, {
+      method: "PUT",
+      params: { id },
+      body: { path: fixture.dir },
+    });
+    expect(put.status).toBe(200);
+    const on = await patch({ compareLastBuild: true });
+    expect(on.body).toMatchObject({ compareLastBuild: true, lastBuildDiff: null });
+    expect((await patch({ compareLastBuild: "yes" })).status).toBe(400);
+
+    fixture.writeResources([{ ...A, text: "one\ntwo\nfour\n" }]);
+    const lastBuild = () =>
+      callJson<{ comparison: CompareResponse | null }, { id: string }>(lastBuildRoute.GET, {
+        params: { id },
+      });
+    const deadline = Date.now() + 15_000;
+    while ((await lastBuild()).body.comparison === null) {
+      if (Date.now() > deadline) throw new Error("timed out waiting for the rebuild's comparison");
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const { comparison } = (await lastBuild()).body;
+    expect(comparison!.changes).toBe(1);
+    expect(comparison!.diff.reads.map((r) => r.uri)).toEqual([A.uri]);
+
+    const off = await patch({ compareLastBuild: false });
+    expect(off.body).toMatchObject({ compareLastBuild: false, lastBuildDiff: null });
+    expect((await lastBuild()).body.comparison).toBeNull();
+    await call(watchFilesRoute.DELETE, { method: "DELETE", params: { id } });
   });
 });
