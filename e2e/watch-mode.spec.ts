@@ -4,6 +4,7 @@
  * and one edit of the file beside the script: the server restarts, the new resource appears in
  * the tree and the open resource's new content in the viewer, with no click after the edit.
  */
+import AxeBuilder from "@axe-core/playwright";
 import { copyWatchFixture } from "../server/testing/watch-fixture";
 import { expect, test } from "./fixtures";
 
@@ -88,6 +89,15 @@ test("Compare: two servers name the one changed resource; a rebuild is compared 
       await page.getByRole("combobox", { name: "Theme" }).selectOption(theme);
       await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
       await page.screenshot({ path: test.info().outputPath(`compare-${theme}.png`) });
+      // Screen readers and contrast in both themes: no serious axe finding in the view.
+      const { violations } = await new AxeBuilder({ page })
+        .include('section[aria-labelledby="compare-heading"]')
+        .analyze();
+      expect(
+        violations
+          .filter((v) => v.impact === "serious" || v.impact === "critical")
+          .map((v) => `${theme} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+      ).toEqual([]);
     }
     await page.getByRole("combobox", { name: "Theme" }).selectOption("light");
     await view.getByRole("button", { name: "Close" }).click();
