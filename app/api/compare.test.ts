@@ -125,6 +125,30 @@ describe("POST /api/compare", () => {
     expect(self.body.diff.equal).toBe(true);
   });
 
+  it("refuses a live server that is no longer connected (409) rather than compare it as empty", async () => {
+    const live = await jsonServer([A]);
+    const gone = await jsonServer([A]);
+    const summary = await callJson<{ pid: number }, { id: string }>(sessionRoute.GET, {
+      params: { id: gone },
+    });
+    process.kill(summary.body.pid, "SIGKILL");
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const s = await callJson<{ status: string }, { id: string }>(sessionRoute.GET, {
+        params: { id: gone },
+      });
+      if (s.body.status === "disconnected") break;
+      if (Date.now() > deadline) throw new Error("the killed server never disconnected");
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const res = await compare({ before: live, after: gone });
+    expect(res.status).toBe(409);
+    expect((res.body as unknown as { error: { code: string; message: string } }).error).toMatchObject({
+      code: "conflict",
+      message: expect.stringMatching(/disconnected/),
+    });
+  });
+
   it("refuses a bad body and an unknown session with the envelope", async () => {
     const bad = await compare({ before: "x", after: "also-not-an-id!" });
     expect(bad.status).toBe(400);

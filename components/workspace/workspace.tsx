@@ -80,7 +80,11 @@ export function Workspace() {
             sessions={list}
             loadError={sessions.error}
             selectedId={session?.id ?? null}
-            onSelect={(id) => select({ serverId: id, uri: id === session?.id ? uri : null })}
+            onSelect={(id) => {
+              // Choosing a server shows it: its resources take the columns back from a comparison.
+              setComparing(null);
+              select({ serverId: id, uri: id === session?.id ? uri : null });
+            }}
             onDisconnected={(id) => {
               if (id === session?.id) select({ serverId: null, uri: null });
             }}

@@ -4,6 +4,7 @@ import { boundStateDiff } from "@/lib/capture/bounded-diff";
 import { compareStates, ignoreMatchers } from "@/lib/capture/compare";
 import type { ServerState } from "@/lib/capture/state";
 import type { McpSession } from "@/server/mcp/session";
+import { SessionNotConnectedError } from "@/server/mcp/session-errors";
 import { sessionState, type CaptureOptions } from "./writer";
 
 export interface CompareRequest {
@@ -45,6 +46,10 @@ export async function compareSessions(
     ...(request.all ? { all: true } : {}),
     ...(request.signal ? { signal: request.signal } : {}),
   };
+  // A live server that is not connected would compare as one that lists nothing: say so instead.
+  for (const side of [before, after])
+    if (!isCapture(side) && side.status !== "connected")
+      throw new SessionNotConnectedError(side.name, side.status);
   // One after the other: the same session may be both sides, and "all" reads are not doubled.
   const a = await stateForCompare(before, options);
   const b = await stateForCompare(after, options);
