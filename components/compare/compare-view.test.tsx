@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { stubApi } from "@/components/testing/api-stub";
 import { renderWithQueries } from "@/components/testing/query-client";
 import { stdioSession } from "@/components/testing/sessions";
-import type { CompareBody, CompareResponse, SessionSummary } from "@/lib/api/contract";
+import type { CompareBody, CompareResponse } from "@/lib/api/contract";
 import { boundStateDiff } from "@/lib/capture/bounded-diff";
 import { compareStates, ignoreMatchers } from "@/lib/capture/compare";
 import type { ServerState } from "@/lib/capture/state";
@@ -144,11 +144,7 @@ describe("CompareView", () => {
   it("marks an opened capture among the sides", () => {
     const capture = { ...stdioSession({ id: "c-file1", name: "yesterday" }), capture: { at: "2026-12-02" } };
     renderWithQueries(
-      <CompareView
-        sessions={[...sessions, capture]}
-        initialBefore="s-one1"
-        onClose={() => {}}
-      />,
+      <CompareView sessions={[...sessions, capture]} initialBefore="s-one1" onClose={() => {}} />,
     );
     const options = within(screen.getByRole("combobox", { name: "After" })).getAllByRole("option");
     expect(options.map((o) => o.textContent)).toEqual(["v1", "v2", "yesterday (capture)"]);
