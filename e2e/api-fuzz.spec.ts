@@ -35,7 +35,9 @@ const ROUTES: [string, readonly string[]][] = [
   ["/api/sessions/:id/traffic", ["GET"]],
   ["/api/sessions/:id/versions", ["GET"]],
   ["/api/sessions/:id/watches", ["GET", "POST", "DELETE"]],
-  ["/api/sessions/:id/watch-files", ["GET", "PUT", "DELETE"]],
+  ["/api/sessions/:id/watch-files", ["GET", "PUT", "PATCH", "DELETE"]],
+  ["/api/sessions/:id/last-build-diff", ["GET"]],
+  ["/api/compare", ["POST"]],
   // A well-formed request id that is never in flight (cancelling it is a no-op).
   ["/api/sessions/:id/requests/0123456789abcdef/cancel", ["POST"]],
   ["/api/import", ["POST"]],

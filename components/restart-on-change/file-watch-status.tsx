@@ -20,3 +20,16 @@ export function FileWatchStatusLine({ status }: { status: FileWatchStatus }) {
     </span>
   );
 }
+
+/** "Changed since the last build: N": opens that comparison. */
+export function BuildDiffButton({ changes, onClick }: { changes: number; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="shrink-0 rounded px-1.5 text-[11px] font-medium text-sky-800 hover:bg-zinc-200"
+    >
+      Changed since the last build: {changes}
+    </button>
+  );
+}

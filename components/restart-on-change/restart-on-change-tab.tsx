@@ -3,7 +3,12 @@
 import { useId, useState, type FormEvent } from "react";
 import { ErrorCallout } from "@/components/ui/error-callout";
 import type { SessionSummary } from "@/lib/api/contract";
-import { useFileWatchSuggestion, useStartFileWatch, useStopFileWatch } from "./use-file-watch";
+import {
+  useCompareLastBuild,
+  useFileWatchSuggestion,
+  useStartFileWatch,
+  useStopFileWatch,
+} from "./use-file-watch";
 import { Button } from "@/components/ui/button";
 
 const INPUT =
@@ -18,6 +23,7 @@ export function RestartOnChangeTab({ session }: { session: SessionSummary }) {
   const suggestion = useFileWatchSuggestion(session.id);
   const start = useStartFileWatch(session.id);
   const stop = useStopFileWatch(session.id);
+  const compare = useCompareLastBuild(session.id);
   const active = session.fileWatch;
   const [path, setPath] = useState<string | null>(null);
   const [build, setBuild] = useState<string | null>(null);
@@ -32,12 +38,16 @@ export function RestartOnChangeTab({ session }: { session: SessionSummary }) {
 
   const pathValue = path ?? active?.path ?? suggestion.data?.suggestedPath ?? "";
   const buildValue = build ?? active?.build ?? "";
-  const body = () => ({ path: pathValue.trim(), ...(buildValue.trim() ? { build: buildValue.trim() } : {}) });
+  const body = () => ({
+    path: pathValue.trim(),
+    ...(buildValue.trim() ? { build: buildValue.trim() } : {}),
+    ...(active?.compareLastBuild ? { compareLastBuild: true } : {}),
+  });
   const edited =
     active !== undefined &&
     (pathValue.trim() !== active.path || (buildValue.trim() || null) !== active.build);
   const busy = start.isPending || stop.isPending;
-  const error = start.error ?? stop.error;
+  const error = start.error ?? stop.error ?? compare.error;
 
   const toggle = () => {
     start.reset();
@@ -85,6 +95,18 @@ export function RestartOnChangeTab({ session }: { session: SessionSummary }) {
         spellCheck={false}
         className={INPUT}
       />
+      <label className="flex items-center gap-2 text-zinc-800">
+        <input
+          type="checkbox"
+          checked={compare.isPending ? compare.variables : Boolean(active?.compareLastBuild)}
+          disabled={!active || compare.isPending}
+          onChange={(e) => compare.mutate(e.target.checked)}
+        />
+        Compare with the last build
+        <span className="text-[11px] text-zinc-500">
+          (each restart&apos;s listings and open resources against the build before; kept in memory)
+        </span>
+      </label>
       {active && (
         <div className="flex items-center gap-2">
           <Button variant="primary" size="sm" dimmed={40} type="submit" disabled={busy || !edited}>

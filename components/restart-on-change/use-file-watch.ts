@@ -42,3 +42,16 @@ export function useStopFileWatch(sessionId: string) {
     onSuccess: () => patchSummary(queryClient, sessionId, undefined),
   });
 }
+
+/** PATCH …/watch-files: "compare with the last build" on or off. */
+export function useCompareLastBuild(sessionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation<FileWatchStatus, Error, boolean>({
+    mutationFn: (on) => api.setCompareLastBuild(sessionId, on),
+    onSuccess: (status) => {
+      patchSummary(queryClient, sessionId, status);
+      // Off forgets the kept comparison; on has none yet.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.lastBuildDiff(sessionId) });
+    },
+  });
+}

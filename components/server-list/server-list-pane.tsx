@@ -1,5 +1,6 @@
 "use client";
 
+import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorCallout } from "@/components/ui/error-callout";
 import { PaneHeader } from "@/components/ui/pane-header";
@@ -22,6 +23,8 @@ export interface ServerListPaneProps {
   onConnected: (session: SessionSummary) => void;
   /** Edit on a server that did not start: the connect form, filled with its launch as text. */
   onEdit: (text: string) => void;
+  /** "Compare…": pick two of the open sessions and see what differs. */
+  onCompare?: () => void;
 }
 
 /** The "Servers" section of the left column. */
@@ -33,6 +36,7 @@ export function ServerListPane({
   onDisconnected,
   onConnected,
   onEdit,
+  onCompare,
 }: ServerListPaneProps) {
   const disconnect = useDisconnect(onDisconnected);
   const reconnect = useReconnect();
@@ -41,9 +45,16 @@ export function ServerListPane({
   return (
     <section aria-labelledby="servers-heading" className="flex min-h-0 flex-1 flex-col">
       <PaneHeader id="servers-heading" title="Servers">
-        {sessions && sessions.length + failed.length > 0 && (
-          <span className="text-[11px] text-zinc-400">{sessions.length + failed.length}</span>
-        )}
+        <span className="flex items-center gap-2">
+          {onCompare && sessions && sessions.length >= 2 && (
+            <Button variant="tool" size="xs" onClick={onCompare}>
+              Compare…
+            </Button>
+          )}
+          {sessions && sessions.length + failed.length > 0 && (
+            <span className="text-[11px] text-zinc-400">{sessions.length + failed.length}</span>
+          )}
+        </span>
       </PaneHeader>
       <div className="scrollbar-thin min-h-0 flex-1 overflow-y-auto">
         {disconnect.isError && (

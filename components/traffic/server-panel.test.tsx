@@ -36,6 +36,36 @@ const selectedTabs = () =>
     .map((t) => t.textContent);
 
 describe("ServerPanel", () => {
+  it("shows what the last rebuild changed, as a button that opens the comparison", async () => {
+    const user = userEvent.setup();
+    const opened: string[] = [];
+    const fileWatch = {
+      path: "/srv",
+      build: null,
+      state: "watching" as const,
+      restarts: 1,
+      lastRestart: { at: new Date(0).toISOString(), cause: "index.js" },
+      lastError: null,
+      compareLastBuild: true,
+      lastBuildDiff: null,
+    };
+    const { rerender } = renderWithQueries(
+      <ServerPanel session={stdioSession({ fileWatch })} onShowBuildDiff={() => opened.push("open")} />,
+    );
+    // Nothing compared yet: no button.
+    expect(screen.queryByRole("button", { name: /Changed since the last build/ })).toBeNull();
+    rerender(
+      <ServerPanel
+        session={stdioSession({
+          fileWatch: { ...fileWatch, lastBuildDiff: { at: new Date(0).toISOString(), changes: 4 } },
+        })}
+        onShowBuildDiff={() => opened.push("open")}
+      />,
+    );
+    await user.click(screen.getByRole("button", { name: "Changed since the last build: 4" }));
+    expect(opened).toEqual(["open"]);
+  });
+
   it("gives a local server its tabs, closed until one is chosen, with only the current one in Tab order", () => {
     showPanel(stdioSession());
     expect(screen.getByRole("tablist", { name: "Server panel" })).toBeTruthy();

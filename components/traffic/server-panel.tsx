@@ -3,7 +3,7 @@
 import dynamic from "next/dynamic";
 import { useId, useState } from "react";
 import { OAuthTab } from "@/components/auth/oauth-tab";
-import { FileWatchStatusLine } from "@/components/restart-on-change/file-watch-status";
+import { BuildDiffButton, FileWatchStatusLine } from "@/components/restart-on-change/file-watch-status";
 import { RestartOnChangeTab } from "@/components/restart-on-change/restart-on-change-tab";
 import { TabStrip } from "@/components/ui/tab-strip";
 import type { SessionSummary } from "@/lib/api/contract";
@@ -39,7 +39,14 @@ const TABS: readonly { id: PanelTab; label: string }[] = [
 const HTTP_TABS: readonly { id: PanelTab; label: string }[] = [...TABS, { id: "auth", label: "Sign-in" }];
 
 /** The bottom drawer for the selected server: its raw traffic, notifications, stderr and tools. */
-export function ServerPanel({ session }: { session: SessionSummary }) {
+export function ServerPanel({
+  session,
+  onShowBuildDiff,
+}: {
+  session: SessionSummary;
+  /** "Changed since the last build: N" opens the comparison in the wide columns. */
+  onShowBuildDiff?: () => void;
+}) {
   const [open, setOpen] = useState(false);
   const [chosen, setTab] = useState<PanelTab>("traffic");
   const [filters, setFilters] = useState<Record<PanelTab, string>>({
@@ -93,17 +100,20 @@ export function ServerPanel({ session }: { session: SessionSummary }) {
           panelId={panelId}
           onSelect={choose}
           onReselect={() => setOpen(false)}
-          className="flex h-full items-stretch"
+          className="flex h-full shrink-0 items-stretch"
           tabClassName="text-[11px]"
         />
         <span className="truncate text-[11px] text-zinc-400">{session.name}</span>
         {session.fileWatch && <FileWatchStatusLine status={session.fileWatch} />}
+        {session.fileWatch?.lastBuildDiff && onShowBuildDiff && (
+          <BuildDiffButton changes={session.fileWatch.lastBuildDiff.changes} onClick={onShowBuildDiff} />
+        )}
         <button
           type="button"
           aria-expanded={open}
           aria-controls={open ? panelId : undefined}
           onClick={() => setOpen(!open)}
-          className="ml-auto rounded px-1.5 text-[11px] text-zinc-500 hover:bg-zinc-200 hover:text-zinc-900"
+          className="ml-auto shrink-0 rounded px-1.5 text-[11px] whitespace-nowrap text-zinc-500 hover:bg-zinc-200 hover:text-zinc-900"
         >
           {open ? "Hide panel ▾" : "Show panel ▴"}
         </button>

@@ -5,13 +5,15 @@ export interface DigestTableProps {
   before: ContentDigest | undefined;
   after: ContentDigest | undefined;
   label: string;
+  /** What the hash row is (the compare view's blobs carry a short fingerprint, not a sha256). */
+  hashLabel?: string;
 }
 
 const size = (d: ContentDigest | undefined) =>
   d ? `${formatBytes(d.bytes)} (${d.bytes.toLocaleString("en")} bytes)` : "—";
 
 /** Bytes compared by size and sha256 (blobs are not diffed line by line). */
-export function DigestTable({ before, after, label }: DigestTableProps) {
+export function DigestTable({ before, after, label, hashLabel = "sha256" }: DigestTableProps) {
   const same = before && after && before.sha256 === after.sha256;
   return (
     <table aria-label={label} className="w-full border-collapse text-xs">
@@ -32,7 +34,7 @@ export function DigestTable({ before, after, label }: DigestTableProps) {
         </tr>
         <tr className="border-t border-zinc-100 align-top">
           <th scope="row" className="px-3 py-1 text-left font-medium text-zinc-500">
-            sha256
+            {hashLabel}
           </th>
           <td className="px-2 py-1 font-mono text-[11px] break-all">{before?.sha256 ?? "—"}</td>
           <td className={`px-2 py-1 font-mono text-[11px] break-all ${same ? "" : "text-amber-900"}`}>

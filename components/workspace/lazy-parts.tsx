@@ -76,6 +76,14 @@ const recordControl = lazyPart(() =>
 const captureControl = lazyPart(() =>
   import("@/components/capture/capture-control").then((m) => m.CaptureControl),
 );
+const compareView = lazyPart(
+  () => import("@/components/compare/compare-view").then((m) => m.CompareView),
+  <Loading label="Loading Compare…" />,
+);
+const lastBuildView = lazyPart(
+  () => import("@/components/compare/last-build-view").then((m) => m.LastBuildView),
+  <Loading label="Loading the comparison…" />,
+);
 const reviewFallback = <Loading label="Preparing the review…" />;
 const launchPreview = lazyPart(
   () => import("@/components/connect/launch-preview").then((m) => m.LaunchPreview),
@@ -100,6 +108,8 @@ export const CaptureControl = captureControl.Part;
 export const LaunchPreview = launchPreview.Part;
 export const UrlReview = urlReview.Part;
 export const ImportReview = importReview.Part;
+export const CompareView = compareView.Part;
+export const LastBuildView = lastBuildView.Part;
 
 /** Not a part: the markdown parser, run once on a sample so the first document opens faster. */
 const markdownWarmUp = {
@@ -119,6 +129,8 @@ const prefetchOrder: Pick<LazyPart<never>, "preload">[] = [
   recorderDock,
   runChecks,
   importReview,
+  compareView,
+  lastBuildView,
 ];
 
 /** Every part now (tests that render them at once use this). */

@@ -13,7 +13,9 @@ import { isApiError } from "@/lib/api/api-client";
 import { readQuery } from "@/lib/api/queries";
 import { HeaderBar } from "./header-bar";
 import {
+  CompareView,
   ImportReview,
+  LastBuildView,
   RecorderDock,
   RunChecksLauncher,
   ServerPanel,
@@ -42,6 +44,10 @@ export function Workspace() {
   // after an import — and a pasted config under review across the two wide columns.
   const [paste, setPaste] = useState({ key: 0, text: "" });
   const [importing, setImporting] = useState<string | null>(null);
+  // Compare (two sessions picked) or one session's last-build comparison, in both wide columns.
+  const [comparing, setComparing] = useState<{ lastBuild: string } | "pick" | null>(null);
+  const lastBuild =
+    comparing !== null && comparing !== "pick" ? list?.find((s) => s.id === comparing.lastBuild) : undefined;
   const onConnected = (created: { id: string; name: string }) =>
     // The server the URL names (a deep link to a saved one) keeps the linked resource.
     select({ serverId: created.id, uri: created.name === serverId ? uri : null });
@@ -78,13 +84,22 @@ export function Workspace() {
             sessions={list}
             loadError={sessions.error}
             selectedId={session?.id ?? null}
-            onSelect={(id) => select({ serverId: id, uri: id === session?.id ? uri : null })}
+            onSelect={(id) => {
+              // Choosing a server shows it: its resources take the columns back from a comparison.
+              setComparing(null);
+              select({ serverId: id, uri: id === session?.id ? uri : null });
+            }}
             onDisconnected={(id) => {
               if (id === session?.id) select({ serverId: null, uri: null });
             }}
             onConnected={onConnected}
+            onCompare={() => {
+              setImporting(null);
+              setComparing("pick");
+            }}
             onEdit={(text) => {
               setImporting(null);
+              setComparing(null);
               setPaste((p) => ({ key: p.key + 1, text }));
             }}
           />
@@ -104,6 +119,14 @@ export function Workspace() {
               }}
             />
           </section>
+        ) : comparing === "pick" && list ? (
+          <CompareView
+            sessions={list}
+            initialBefore={session?.id ?? null}
+            onClose={() => setComparing(null)}
+          />
+        ) : lastBuild ? (
+          <LastBuildView key={lastBuild.id} session={lastBuild} onClose={() => setComparing(null)} />
         ) : (
           <>
             <section
@@ -122,7 +145,16 @@ export function Workspace() {
             <ViewerColumn session={session} uri={session ? uri : null} />
           </>
         )}
-        {session && <ServerPanel key={session.id} session={session} />}
+        {session && (
+          <ServerPanel
+            key={session.id}
+            session={session}
+            onShowBuildDiff={() => {
+              setImporting(null);
+              setComparing({ lastBuild: session.id });
+            }}
+          />
+        )}
       </div>
       <RecorderDock sessions={list} />
     </CaptureDropZone>

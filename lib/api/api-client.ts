@@ -5,6 +5,8 @@
 import type {
   CallToolResult,
   ErrorEnvelope,
+  CompareBody,
+  CompareResponse,
   CompleteBody,
   CompleteResponse,
   CreateSessionBody,
@@ -12,6 +14,7 @@ import type {
   FileWatchStatus,
   FrameBody,
   FrameResponse,
+  LastBuildDiffResponse,
   PresetListResponse,
   ReadResponse,
   ResourceListResponse,
@@ -226,6 +229,18 @@ export function createApiClient(options: ApiClientOptions) {
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify(body),
       }),
+    /** "Compare with the last build" on or off (409 while watch mode is off). */
+    setCompareLastBuild: (id: string, on: boolean, o?: RequestOptions) =>
+      json<FileWatchStatus>(`${session(id)}/watch-files`, {
+        ...o,
+        method: "PATCH",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ compareLastBuild: on }),
+      }),
+    getLastBuildDiff: (id: string, o?: RequestOptions) =>
+      json<LastBuildDiffResponse>(`${session(id)}/last-build-diff`, o),
+    /** Two sessions compared (lib/capture/compare.ts); lists capped, the rest counted. */
+    compare: (body: CompareBody, o?: RequestOptions) => postJson<CompareResponse>("/api/compare", body, o),
     stopFileWatch: async (id: string, o?: RequestOptions): Promise<void> => {
       await send(`${session(id)}/watch-files`, { ...o, method: "DELETE" });
     },

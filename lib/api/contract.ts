@@ -9,6 +9,7 @@ import type { HttpTransportUsed, LaunchSummary, StdioLaunch } from "../launch/la
 import type { Era, EraChoice } from "../launch/era";
 import type { TrafficSummary } from "./events";
 import type { AuthSummary } from "./oauth";
+import type { BoundedStateDiff } from "../capture/bounded-diff";
 import type {
   ReadResourceResult,
   Resource,
@@ -133,6 +134,10 @@ export interface FileWatchStatus {
   lastRestart: { at: string; cause: string } | null;
   /** The last build or restart that failed, in the user's words; cleared by the next success. */
   lastError: string | null;
+  /** "Compare with the last build": each restart's state is compared with the one before it. */
+  compareLastBuild: boolean;
+  /** The last such comparison (its diff: GET …/last-build-diff); null before the first. */
+  lastBuildDiff: { at: string; changes: number } | null;
 }
 /** GET …/watch-files: what the control proposes before watch mode is on. */
 export interface FileWatchInfo {
@@ -143,9 +148,13 @@ export const watchFilesBodySchema = z
   .object({
     path: z.string().min(1).max(4_096),
     build: z.string().max(4_096).optional(),
+    compareLastBuild: z.boolean().optional(),
   })
   .strict();
 export type WatchFilesBody = z.infer<typeof watchFilesBodySchema>;
+/** PATCH …/watch-files: turn "compare with the last build" on or off while watch mode runs. */
+export const watchFilesPatchSchema = z.object({ compareLastBuild: z.boolean() }).strict();
+export type WatchFilesPatch = z.infer<typeof watchFilesPatchSchema>;
 
 export interface SessionListResponse {
   sessions: SessionSummary[];
@@ -211,6 +220,40 @@ export const contentQuerySchema = uriQuerySchema.extend({
   download: z.enum(["0", "1"]).optional(),
 });
 export const sessionIdSchema = z.string().regex(/^[A-Za-z0-9_-]{6,64}$/);
+
+/** A JSON Pointer into a comparison (lib/capture/compare.ts lists them), `*` for any one token. */
+const comparePointerSchema = z
+  .string()
+  .max(2_048)
+  .regex(/^(\/.*)?$/, "a JSON Pointer starts with /");
+/** POST /api/compare: two sessions (a live server or an opened capture) and the paths to ignore. */
+export const compareBodySchema = z
+  .object({
+    before: sessionIdSchema,
+    after: sessionIdSchema,
+    ignore: z.array(comparePointerSchema).max(200).optional(),
+    /** Read every listed resource on both sides first (up to the capture byte budget). */
+    all: z.boolean().optional(),
+  })
+  .strict();
+export type CompareBody = z.infer<typeof compareBodySchema>;
+export interface CompareSide {
+  sessionId: string;
+  name: string;
+  /** The side is an opened capture file, not a live server. */
+  capture: boolean;
+}
+/** A comparison's answer: both sides, the diff (lists capped, "N more" in `omitted`). */
+export interface CompareResponse extends BoundedStateDiff {
+  before: CompareSide;
+  after: CompareSide;
+  at: string;
+}
+
+/** GET …/last-build-diff: watch mode's last rebuild compared with the build before it. */
+export interface LastBuildDiffResponse {
+  comparison: CompareResponse | null;
+}
 
 export const watchBodySchema = z.object({ uri: z.string().min(1).max(65_536) }).strict();
 export const refreshQuerySchema = z.object({ refresh: z.enum(["0", "1"]).optional() });

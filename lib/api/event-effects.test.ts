@@ -170,6 +170,12 @@ describe("eventEffects", () => {
     ]);
   });
 
+  it("build-diff refetches only that session's last-build comparison", () => {
+    expect(eventEffects({ type: "build-diff", sessionId: "s", changes: 3, at: 1 }, nothing, 0)).toEqual([
+      { op: "invalidate", key: queryKeys.lastBuildDiff("s") },
+    ]);
+  });
+
   it("traffic appends summaries to the held buffer, and never starts one", () => {
     const entry = { seq: 2, at: 1, direction: "in", kind: "notification", bytes: 3 } as const;
     const [effect] = eventEffects({ type: "traffic", sessionId: "s", entries: [entry] }, nothing, 0);

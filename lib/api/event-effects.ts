@@ -12,6 +12,7 @@
  *                      list (versions); marks: updated. Coalesced: at most one fetch in flight and
  *                      one after it, so a storm never starves a fetch and the last state is read
  *   watches            invalidate the watch list
+ *   build-diff         invalidate that session's last-build comparison
  *   stderr             invalidate the stderr query, throttled (the backend's bounded buffer is the
  *                      truth; lines carry no sequence number to merge by)
  *   traffic            set: append the summaries to the held traffic (bounded, merged by seq)
@@ -128,6 +129,8 @@ export function eventEffects(
     }
     case "watches":
       return [{ op: "invalidate", key: queryKeys.watches(event.sessionId) }];
+    case "build-diff":
+      return [{ op: "invalidate", key: queryKeys.lastBuildDiff(event.sessionId) }];
     case "stderr":
       return [{ op: "invalidate", key: queryKeys.stderr(event.sessionId), throttleMs: STDERR_THROTTLE_MS }];
     case "traffic":

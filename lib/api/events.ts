@@ -62,6 +62,8 @@ export type InspectorEvent =
       undeclared: boolean;
     }
   | { type: "watches"; sessionId: string; uris: string[] }
+  /** Watch mode compared the rebuilt server with the build before it (the diff: …/last-build-diff). */
+  | { type: "build-diff"; sessionId: string; changes: number; at: number }
   | { type: "stderr"; sessionId: string; lines: string[] }
   | { type: "traffic"; sessionId: string; entries: TrafficSummary[] }
   /** A request the page named (lib/api/progress.ts) got a `notifications/progress`, or walked a page. */

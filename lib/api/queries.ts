@@ -4,7 +4,7 @@
  */
 import { queryOptions, skipToken } from "@tanstack/react-query";
 import type { ApiClient } from "./api-client";
-import type { CompleteBody, FrameBody, SessionListResponse } from "./contract";
+import type { CompareBody, CompleteBody, FrameBody, SessionListResponse } from "./contract";
 import { emptyMarks, type LiveMarks } from "./live-marks";
 import { mergeTrafficSnapshot, type HeldTraffic } from "./traffic-buffer";
 import { formatBytesOf, type RequestProgress } from "./progress";
@@ -139,6 +139,23 @@ export const frameQuery = (api: ApiClient, sessionId: string, body: FrameBody) =
     // The server keeps a frame document ten minutes; a remount asks for a fresh one.
     staleTime: 5 * 60_000,
     gcTime: 0,
+  });
+
+/** Two sessions compared; a new `ignore` is a new key (the compare re-runs), the same one is kept. */
+export const compareQuery = (api: ApiClient, body: CompareBody) =>
+  queryOptions({
+    queryKey: queryKeys.compare(body),
+    queryFn: ({ signal }) => api.compare(body, { signal }),
+    // A comparison is a snapshot of two states: the user re-runs it ("Compare again"), no timer does.
+    staleTime: Infinity,
+    gcTime: 60_000,
+  });
+
+/** Watch mode's last rebuild compared with the one before; the `build-diff` event refetches it. */
+export const lastBuildDiffQuery = (api: ApiClient, sessionId: string) =>
+  queryOptions({
+    queryKey: queryKeys.lastBuildDiff(sessionId),
+    queryFn: ({ signal }) => api.getLastBuildDiff(sessionId, { signal }),
   });
 
 export const fileWatchQuery = (api: ApiClient, sessionId: string) =>

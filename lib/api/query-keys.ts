@@ -5,7 +5,7 @@
  * Apart from the queryOptions factories (./queries.ts), so the request tracking they use
  * (./tracked-request.ts) can name keys without importing them back.
  */
-import type { CompleteBody, FrameBody } from "./contract";
+import type { CompareBody, CompleteBody, FrameBody } from "./contract";
 
 const root = ["inspector"] as const;
 
@@ -38,6 +38,13 @@ export const queryKeys = {
     [...queryKeys.sessionScope(sessionId), "completion", body] as const,
   /** Watch mode's suggested path (its status travels in the session summary). */
   fileWatch: (sessionId: string) => [...queryKeys.sessionScope(sessionId), "file-watch"] as const,
+  /** Watch mode's comparison of the last rebuild with the build before it (null before one). */
+  lastBuildDiff: (sessionId: string) => [...queryKeys.sessionScope(sessionId), "last-build-diff"] as const,
+  /**
+   * Two sessions compared (POST /api/compare), with the pointers ignored: outside both sessions'
+   * scopes, since it belongs to two; a session that goes leaves it unused until it is collected.
+   */
+  compare: (body: CompareBody) => [...root, "compare", body] as const,
   /** Every watch of a session with its kept versions' digests. */
   watches: (sessionId: string) => [...queryKeys.sessionScope(sessionId), "watches"] as const,
   /** One kept version of a watched resource, in full (immutable; apart from `read` on purpose). */

@@ -134,6 +134,7 @@ function boundFields(event: InspectorEvent): InspectorEvent {
     case "session-removed":
     case "startup-failures":
     case "hello":
+    case "build-diff":
       return event;
   }
 }

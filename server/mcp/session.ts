@@ -497,6 +497,12 @@ export class McpSession {
     this.changed();
   }
 
+  /** Watch mode compared a rebuild with the build before it: tell every tab (and the summary). */
+  buildCompared(changes: number): void {
+    this.output.emit({ type: "build-diff", sessionId: this.id, changes, at: Date.now() });
+    this.changed();
+  }
+
   /** Watch mode's status changed: tell every tab (it travels in the summary). */
   fileWatchChanged(): void {
     this.changed();

@@ -5,7 +5,9 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { parseCommandLine } from "@/lib/launch/command-line";
-import type { CommandSpec, FileWatchStatus, ReadResponse } from "@/lib/api/contract";
+import type { CommandSpec, CompareResponse, FileWatchStatus, ReadResponse } from "@/lib/api/contract";
+import type { ServerState } from "@/lib/capture/state";
+import { compareSide, diffStates, stateForCompare } from "@/server/capture/compare";
 import { RestartNotSupportedError, WatchPathError } from "../session-errors";
 import { FileWatcher } from "./file-changes";
 import type { FileWatchControl, McpSession } from "../session";
@@ -19,6 +21,8 @@ export interface RestartOnChangeOptions {
   path: string;
   build?: string;
   debounceMs?: number;
+  /** Compare each restart's state with the one before it (off by default). */
+  compareLastBuild?: boolean;
 }
 
 /**
@@ -39,6 +43,9 @@ export class RestartOnChange implements FileWatchControl {
   private running: Promise<void> | null = null;
   private buildChild: ChildProcess | null = null;
   private stopped = false;
+  private compareLastBuild = false;
+  /** The last rebuild compared with the build before it; only the last is kept, in memory. */
+  private lastDiff: CompareResponse | null = null;
 
   private constructor(
     private readonly session: McpSession,
@@ -76,6 +83,7 @@ export class RestartOnChange implements FileWatchControl {
       options.debounceMs,
     );
     try {
+      control.compareLastBuild = Boolean(options.compareLastBuild);
       await control.watcher.start();
     } catch (err) {
       await control.stop();
@@ -93,7 +101,21 @@ export class RestartOnChange implements FileWatchControl {
       restarts: this.restarts,
       lastRestart: this.lastRestart,
       lastError: this.lastError,
+      compareLastBuild: this.compareLastBuild,
+      lastBuildDiff: this.lastDiff ? { at: this.lastDiff.at, changes: this.lastDiff.changes } : null,
     };
+  }
+
+  /** "Compare with the last build" on or off; off forgets the last comparison. */
+  setCompareLastBuild(on: boolean): void {
+    this.compareLastBuild = on;
+    if (!on) this.lastDiff = null;
+    this.setState(this.state);
+  }
+
+  /** The last rebuild compared with the build before it; null before the first (or when off). */
+  lastBuildDiff(): CompareResponse | null {
+    return this.lastDiff;
   }
 
   /** Resolves once the current cycle (if any) has finished; for tests. */
@@ -130,6 +152,7 @@ export class RestartOnChange implements FileWatchControl {
     this.setState("restarting");
     this.session.note(`[inspector] ${cause} changed; restarting the server\n`);
     const opened = await this.readOpened();
+    const before = this.compareLastBuild ? await this.snapshot(opened) : null;
     try {
       await this.session.restart();
     } catch (err) {
@@ -141,6 +164,8 @@ export class RestartOnChange implements FileWatchControl {
     }
     if (this.stopped) return;
     await this.rereadOpened(opened);
+    if (before && this.compareLastBuild && !this.stopped) await this.compareWith(before, opened);
+    if (this.stopped) return;
     this.restarts++;
     this.lastRestart = { at: new Date().toISOString(), cause };
     this.lastError = null;
@@ -168,6 +193,39 @@ export class RestartOnChange implements FileWatchControl {
       // Gone from the new server: the list diff says so.
       if (result && digest(result) !== before) this.session.announceUpdated(uri);
     }
+  }
+
+  /**
+   * The session's state for "compare with the last build": its listings, and the reads of what the
+   * user had open (just re-read) and watches (their latest version). Older entries of the read log
+   * are left out on both sides: the new server was not asked for them, so "unchanged" would be a guess.
+   */
+  private async snapshot(opened: Map<string, string | null>): Promise<ServerState | null> {
+    const uris = new Set([...opened.keys(), ...this.session.watches.keys()]);
+    for (const uri of this.session.watches.keys())
+      await this.session.read(uri, false, { silent: true }).catch(() => null);
+    try {
+      const state = await stateForCompare(this.session);
+      return { ...state, reads: state.reads.filter((r) => uris.has(r.uri)) };
+    } catch (err) {
+      this.session.note(
+        `[inspector] Could not take the state to compare with the next build: ${err instanceof Error ? err.message : String(err)}\n`,
+      );
+      return null;
+    }
+  }
+
+  private async compareWith(before: ServerState, opened: Map<string, string | null>): Promise<void> {
+    const after = await this.snapshot(opened);
+    if (!after || this.stopped || !this.compareLastBuild) return;
+    const side = compareSide(this.session);
+    this.lastDiff = {
+      before: side,
+      after: side,
+      at: new Date().toISOString(),
+      ...diffStates(before, after, []),
+    };
+    this.session.buildCompared(this.lastDiff.changes);
   }
 
   /** null on success, else why it failed ("exit code 2"). */

@@ -1,4 +1,10 @@
-import { sessionIdSchema, watchFilesBodySchema, type FileWatchInfo } from "@/lib/api/contract";
+import {
+  sessionIdSchema,
+  watchFilesBodySchema,
+  watchFilesPatchSchema,
+  type FileWatchInfo,
+} from "@/lib/api/contract";
+import { HttpError } from "@/server/http/errors";
 import { apiRoute, json, parseWith, readJson } from "@/server/http/route";
 import { getRegistry } from "@/server/mcp/registry";
 import { RestartOnChange, suggestWatchPath } from "@/server/mcp/restart-on-change/restart";
@@ -22,6 +28,17 @@ export const PUT = apiRoute<{ id: string }>(async (req, { id }) => {
   const body = parseWith(watchFilesBodySchema, await readJson(req));
   const session = getRegistry().get(parseWith(sessionIdSchema, id));
   const control = await RestartOnChange.start(session, body);
+  return json(control.status());
+});
+
+/** "Compare with the last build" on or off while watch mode runs; 409 when it is off. */
+export const PATCH = apiRoute<{ id: string }>(async (req, { id }) => {
+  const body = parseWith(watchFilesPatchSchema, await readJson(req));
+  const session = getRegistry().get(parseWith(sessionIdSchema, id));
+  const control = session.fileWatch;
+  if (!(control instanceof RestartOnChange))
+    throw new HttpError(409, "conflict", `Restart on change is off for "${session.name}".`);
+  control.setCompareLastBuild(body.compareLastBuild);
   return json(control.status());
 });
 

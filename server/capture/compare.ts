@@ -1,0 +1,77 @@
+import "server-only";
+import type { CompareResponse, CompareSide } from "@/lib/api/contract";
+import { boundStateDiff } from "@/lib/capture/bounded-diff";
+import { compareStates, ignoreMatchers } from "@/lib/capture/compare";
+import { stateOf } from "@/lib/capture/format";
+import type { ServerState } from "@/lib/capture/state";
+import type { McpSession } from "@/server/mcp/session";
+import { SessionNotConnectedError } from "@/server/mcp/session-errors";
+import { captureAgainst } from "./against";
+import { sessionState, type CaptureOptions } from "./writer";
+
+export interface CompareRequest {
+  ignore?: readonly string[];
+  /** Read every listed resource on both sides first ("capture all", its byte budget). */
+  all?: boolean;
+  signal?: AbortSignal;
+}
+
+/**
+ * One side of a comparison as a ServerState: an opened capture is its file's state as it was
+ * heard; a live server is its listings and its read log (server/capture/writer.ts), after reading
+ * what the other side read (`againstUris`, when the other side is a capture), so "this server now
+ * against the capture in the bug report" compares the same reads.
+ */
+export async function stateForCompare(
+  session: McpSession,
+  options: Pick<CaptureOptions, "all" | "signal"> & { againstUris?: readonly string[] } = {},
+): Promise<ServerState> {
+  if (session.opened) return stateOf(session.opened.capture);
+  const { againstUris, ...rest } = options;
+  if (againstUris?.length) return stateOf(await captureAgainst(session, againstUris, rest));
+  return sessionState(session, rest);
+}
+
+/** Whether a session is an opened capture. */
+function isCapture(session: McpSession): boolean {
+  return session.isCapture;
+}
+
+export function compareSide(session: McpSession): CompareSide {
+  return { sessionId: session.id, name: session.name, capture: isCapture(session) };
+}
+
+/** What changed from `before` to `after`, bounded for the page (POST /api/compare). */
+export async function compareSessions(
+  before: McpSession,
+  after: McpSession,
+  request: CompareRequest = {},
+): Promise<CompareResponse> {
+  const options = {
+    ...(request.all ? { all: true } : {}),
+    ...(request.signal ? { signal: request.signal } : {}),
+  };
+  // A live server that is not connected would compare as one that lists nothing: say so instead.
+  for (const side of [before, after])
+    if (!isCapture(side) && side.status !== "connected")
+      throw new SessionNotConnectedError(side.name, side.status);
+  // One after the other: the same session may be both sides, and "all" reads are not doubled.
+  const readOf = (side: McpSession) => side.opened?.capture.reads.map((r) => r.uri);
+  const afterUris = readOf(before);
+  const a = await stateForCompare(before, {
+    ...options,
+    ...(readOf(after) ? { againstUris: readOf(after) } : {}),
+  });
+  const b = await stateForCompare(after, { ...options, ...(afterUris ? { againstUris: afterUris } : {}) });
+  return {
+    before: compareSide(before),
+    after: compareSide(after),
+    at: new Date().toISOString(),
+    ...diffStates(a, b, request.ignore ?? []),
+  };
+}
+
+/** compareStates with `ignore` pointers, capped for keeping and sending (lib/capture/bounded-diff.ts). */
+export function diffStates(before: ServerState, after: ServerState, ignore: readonly string[]) {
+  return boundStateDiff(compareStates(before, after, { matchers: ignoreMatchers(ignore) }));
+}
