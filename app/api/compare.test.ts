@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { CompareResponse } from "@/lib/api/contract";
 import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
-import { call, callJson } from "@/server/testing/route-client";
+import { call, callJson, TEST_PORT, TEST_TOKEN } from "@/server/testing/route-client";
 import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
 import { copyWatchFixture, type FixtureResource } from "@/server/testing/watch-fixture";
 
@@ -19,6 +19,8 @@ const readRoute = await import("./sessions/[id]/read/route");
 const compareRoute = await import("./compare/route");
 const watchFilesRoute = await import("./sessions/[id]/watch-files/route");
 const lastBuildRoute = await import("./sessions/[id]/last-build-diff/route");
+const captureRoute = await import("./sessions/[id]/capture/route");
+const capturesRoute = await import("./captures/route");
 
 const cleanups: (() => void)[] = [];
 const opened: string[] = [];
@@ -123,6 +125,44 @@ describe("POST /api/compare", () => {
     // The same server on both sides is equal to itself.
     const self = await compare({ before: plain, after: plain });
     expect(self.body.diff.equal).toBe(true);
+  });
+
+  it("a capture against the live server: the live side reads what the capture read, and only the change is named", async () => {
+    const script = path.join(process.cwd(), "e2e/fixtures/servers/host-fixture.mjs");
+    const yesterday = await connect(process.execPath, [script]);
+    await read(yesterday, "host://docs/readme");
+    await read(yesterday, "host://items/1");
+    // The file as the page downloads it, then opened as the page uploads it: no hand-made capture.
+    const file = await call(captureRoute.POST, { method: "POST", params: { id: yesterday }, body: {} });
+    expect(file.status).toBe(200);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const open = await capturesRoute.POST(
+      new Request(`http://127.0.0.1:${TEST_PORT}/api/captures?file=yesterday.mcpcapture.json.gz`, {
+        method: "POST",
+        headers: {
+          host: `127.0.0.1:${TEST_PORT}`,
+          authorization: `Bearer ${TEST_TOKEN}`,
+          "content-type": "application/octet-stream",
+        },
+        body: bytes as Uint8Array<ArrayBuffer>,
+      }),
+      { params: Promise.resolve({}) },
+    );
+    expect(open.status).toBe(201);
+    const capture = ((await open.json()) as { id: string }).id;
+    opened.push(capture);
+
+    // Today's server has one more resource; nothing was read on it yet.
+    const today = await connect(process.execPath, [script, "title"]);
+    const res = await compare({ before: capture, after: today });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.before).toMatchObject({ sessionId: capture, capture: true });
+    expect(res.body.diff.resources.added.map((r) => r.uri)).toEqual(["host://docs/titled"]);
+    expect(res.body.diff.resources.removed).toEqual([]);
+    expect(res.body.diff.resources.changed).toEqual([]);
+    // Both captured reads were made on the live side too, and came back the same.
+    expect(res.body.diff.readOnly).toEqual({ before: [], after: [] });
+    expect(res.body.diff.reads).toEqual([]);
   });
 
   it("refuses a live server that is no longer connected (409) rather than compare it as empty", async () => {
