@@ -69,13 +69,19 @@ test("a slow read shows progress and cancels; the cancel is in the traffic; the 
   await expect(page.getByRole("button", { name: `Call ${SLOW_TOOL}` })).toBeEnabled();
 });
 
-test("Capture from the server card: the dialog in both themes, a file that decodes, and a capture that cancels", async ({
+test("Capture from the server card: the dialog in both themes, a file that decodes and opens as the live tree and reads, and a capture that cancels", async ({
   inspector,
   page,
   api,
 }) => {
   await inspector.open();
   await inspector.tryDemo();
+  // What the live server shows, to hold the opened capture against below.
+  const guide = ["demo:", "docs", "guides"];
+  await inspector.openResource(guide, "Getting started with the demo server");
+  await expect(inspector.viewer.locator("article").first()).toBeVisible();
+  const liveText = await inspector.viewer.locator("article").first().innerText();
+  const liveTree = await inspector.tree.getByRole("treeitem").allInnerTexts();
   const card = inspector.selectedServerCard;
   await card.screenshot({ path: test.info().outputPath("capture-card.png") });
   await card.getByRole("button", { name: /^Capture / }).click();
@@ -111,6 +117,13 @@ test("Capture from the server card: the dialog in both themes, a file that decod
   await expect(dialog.getByRole("status")).toContainText(`Saved ${download.suggestedFilename()}`);
   await dialog.getByRole("button", { name: "Close", exact: true }).click();
   await expect(dialog).toBeHidden();
+
+  // The file opened again in the page, offline: the same tree and the same read as the live server.
+  await page.getByLabel("Capture file").setInputFiles(await download.path());
+  await expect(page.getByRole("note", { name: "Capture" })).toContainText("read-only, no server running");
+  await inspector.openResource(guide, "Getting started with the demo server");
+  await expect.poll(() => inspector.viewer.locator("article").first().innerText()).toBe(liveText);
+  expect(await inspector.tree.getByRole("treeitem").allInnerTexts()).toEqual(liveTree);
 
   // A server whose every read hangs: the bar says what it waits for, and Cancel frees it.
   await api.createSession({

@@ -2,9 +2,11 @@
  * `npm run bench`: speed and memory figures, medians of repeated runs (BENCH_RUNS, default 5).
  * Needs a build (`npm run build`); starts its own app instances on free ports and stops them.
  * Sections: page (issue #14), startup (issue #2), live (issue #3), scale (issue #4), remote (issue #11), cli and
- * package (issue #12; package packs and installs the tarball, and needs the registry reachable);
+ * package (issue #12; package packs and installs the tarball, and needs the registry reachable), capture
+ * (issue #25);
  * `npm run bench -- live` runs one.
  */
+import { captureFigures } from "./capture";
 import { oneShotList } from "./cli";
 import { packageFigures } from "./package";
 import { pageFigures } from "./page";
@@ -54,6 +56,7 @@ async function main(): Promise<void> {
       () => tenMegabytes(app, browser),
     ]);
     await section("remote", "remote (issue #11)", [() => remoteRead(app), () => remoteConnectToTree(app)]);
+    await section("capture", "capture, open and compare (issue #25)", [() => captureFigures(app, browser)]);
   } finally {
     await browser.close();
     await stopApp(app);
