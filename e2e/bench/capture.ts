@@ -39,19 +39,39 @@ async function cli(args: string[], env: Record<string, string> = {}): Promise<{ 
 async function freshPage(browser: Browser, app: App): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   await page.goto(`${app.base}/?token=${TOKEN}`);
-  await page.getByRole("button", { name: /try the demo server/i }).waitFor();
+  await step("page load", async () => {
+    try {
+      await page.getByRole("button", { name: /try the demo server/i }).waitFor();
+    } catch (err) {
+      await page.screenshot({ path: path.join(tmpdir(), "bench-capture-failed.png") });
+      throw err;
+    }
+  });
   return page;
 }
 
 /** Open a capture file as a user picks it; resolves once the banner and the tree's `root` show. */
-async function openInPage(page: Page, file: string, root: string): Promise<number> {
+async function openInPage(page: Page, file: string, root: string | RegExp): Promise<number> {
+  return step(`open ${path.basename(file)}`, () => openTimed(page, file, root));
+}
+
+/** A failed step names itself: a bare Playwright timeout says nothing of which wait it was. */
+async function step<T>(what: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    throw new Error(`${what}: ${err instanceof Error ? err.message.split("\n")[0] : String(err)}`);
+  }
+}
+
+async function openTimed(page: Page, file: string, root: string | RegExp): Promise<number> {
   const t0 = performance.now();
   await page.getByLabel("Capture file").setInputFiles(file);
   await page.getByRole("note", { name: "Capture" }).waitFor({ timeout: 30_000 });
   await page
     .getByRole("tree")
     .first()
-    .getByRole("treeitem", { name: root, exact: true })
+    .getByRole("treeitem", { name: root, exact: typeof root === "string" })
     .waitFor({ timeout: 30_000 });
   return performance.now() - t0;
 }
@@ -77,7 +97,8 @@ export async function captureFigures(app: App, browser: Browser): Promise<Row[]>
       ]);
       if (c.code !== 0) throw new Error(`capture exited ${c.code}`);
       const page = await freshPage(browser, app);
-      const o = await openInPage(page, everything, "demo:");
+      // Its one folder chain shows as one row, its seven documents under it.
+      const o = await openInPage(page, everything, /^architecture\.md/);
       await page.close();
       await closeSessions(app);
       capture.push(c.ms);
@@ -88,8 +109,15 @@ export async function captureFigures(app: App, browser: Browser): Promise<Row[]>
 
     // 2. 10,000 resources (the demo server, 100 a page): the file, then the page until the tree shows.
     const tenK = path.join(dir, "10k-a.mcpcapture.json.gz");
-    const demoEnv = { DEMO_RESOURCE_COUNT: "10000", DEMO_PAGE_SIZE: "100" };
-    const made = await cli(["capture", "--output", tenK, "--", process.execPath, DEMO], demoEnv);
+    const made = await cli([
+      "capture",
+      "--output",
+      tenK,
+      ...["-e", "DEMO_RESOURCE_COUNT=10000", "-e", "DEMO_PAGE_SIZE=100"],
+      "--",
+      process.execPath,
+      DEMO,
+    ]);
     if (made.code !== 0) throw new Error(`10k capture exited ${made.code}`);
     const a = await decodeCapture(new Uint8Array(readFileSync(tenK)));
     const listed = a.resources.pages.reduce((n, p) => n + p.items.length, 0);
@@ -101,14 +129,13 @@ export async function captureFigures(app: App, browser: Browser): Promise<Row[]>
       await closeSessions(app);
     }
 
-    // 3. The same listing with 100 resources changed (every 100th gets a new description).
+    // 3. The same listing with 100 resources changed: every 100th gets a new description.
     const b = structuredClone(a);
     let changed = 0;
+    let at = 0;
     for (const page of b.resources.pages)
       for (const item of page.items)
-        if (typeof item.uri === "string" && /item-\d*00$/.test(item.uri) && changed < 100) {
-          item.description = `changed in build B (${changed++})`;
-        }
+        if (at++ % 100 === 0 && changed < 100) item.description = `changed in build B (${changed++})`;
     if (changed !== 100) throw new Error(`changed ${changed} resources, not 100`);
     const tenKb = path.join(dir, "10k-b.mcpcapture.json.gz");
     writeFileSync(tenKb, await encodeCapture(b));
@@ -123,18 +150,21 @@ export async function captureFigures(app: App, browser: Browser): Promise<Row[]>
       await openInPage(page, tenKb, "items");
       await page.getByRole("button", { name: "Compare…" }).click();
       const form = page.getByRole("form", { name: "Compare two servers" });
-      const options = await form.getByRole("combobox", { name: "Before" }).locator("option").allInnerTexts();
-      await form.getByRole("combobox", { name: "Before" }).selectOption({ label: options[0]! });
-      await form.getByRole("combobox", { name: "After" }).selectOption({ label: options[1]! });
+      // Both files name the same server: pick by position, the file opened first as Before.
+      await form.getByRole("combobox", { name: "Before" }).waitFor();
+      const count = await form.getByRole("combobox", { name: "Before" }).locator("option").count();
+      if (count !== 2) throw new Error(`the picker offers ${count} sessions, not the 2 captures`);
+      await form.getByRole("combobox", { name: "Before" }).selectOption({ index: 0 });
+      await form.getByRole("combobox", { name: "After" }).selectOption({ index: 1 });
       const t0 = performance.now();
       await form.getByRole("button", { name: "Compare", exact: true }).click();
-      await page
-        .getByRole("status")
-        .filter({ hasText: /^100 changes from / })
-        .first()
-        .waitFor({
-          timeout: 30_000,
-        });
+      await step("compare", () =>
+        page
+          .getByRole("status")
+          .filter({ hasText: /^100 changes from / })
+          .first()
+          .waitFor({ timeout: 30_000 }),
+      );
       pageDiff.push(performance.now() - t0);
       await page.close();
       await closeSessions(app);
