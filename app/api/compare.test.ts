@@ -144,7 +144,7 @@ describe("POST /api/compare", () => {
           authorization: `Bearer ${TEST_TOKEN}`,
           "content-type": "application/octet-stream",
         },
-        body: bytes as Uint8Array<ArrayBuffer>,
+        body: bytes,
       }),
       { params: Promise.resolve({}) },
     );
