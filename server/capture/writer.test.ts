@@ -11,6 +11,7 @@ import { decodeCapture, encodeCapture, parseCapture, stateOf } from "@/lib/captu
 import { startEverythingHttp, type HttpServerHandle } from "@/server/testing/http-servers";
 import { closedAfterEachTest, openSession } from "@/server/testing/open-session";
 import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
+import { demoLaunch } from "@/server/mcp/launch";
 import { CaptureCancelledError, captureSession } from "./writer";
 
 const root = process.cwd();
@@ -92,6 +93,18 @@ describe("captureSession", () => {
     ]);
     expect(budgeted.budget.usedBytes).toBeLessThanOrEqual(1_000);
     expect(progress.at(-1)).toBe(4);
+  });
+
+  it("a read too large for the session's read log is read again by the capture, whole", async () => {
+    const session = await connected(demoLaunch({ [TEST_MARK_VAR]: testMark() }));
+    const big = await session.read("demo://large/10mb.txt");
+    // The session remembers that it was read, not its 10 MB (the backend keeps no copy of a big read).
+    expect(session.readLog.get("demo://large/10mb.txt")).toMatchObject({ large: true });
+    expect(session.readLog.get("demo://large/10mb.txt")?.result).toBeUndefined();
+    const capture = await captureSession(session);
+    expect(capture.reads.map((r) => r.uri)).toEqual(["demo://large/10mb.txt"]);
+    expect(capture.reads[0]!.result).toEqual(JSON.parse(JSON.stringify(big)));
+    expect(capture.budget.usedBytes).toBe(10_000_000);
   });
 
   it("a cancelled capture rejects and writes nothing", async () => {

@@ -7,7 +7,7 @@ import { SECRET_NAME } from "@/lib/launch/secret-names";
 import { headerVar, referenceHeaders } from "@/server/check/secret-references";
 import type { RequestContext } from "@/server/mcp/in-flight";
 import type { PagedResult } from "@/server/mcp/pagination";
-import type { LoggedRead } from "@/server/mcp/read-log";
+import { readFailure, type LoggedRead } from "@/server/mcp/read-log";
 import type { McpSession } from "@/server/mcp/session";
 import { CLIENT_INFO } from "@/server/mcp/session/connection";
 import { toStoredLaunch } from "@/server/saved/stored-launch";
@@ -80,49 +80,57 @@ export async function captureSession(session: McpSession, options: CaptureOption
     usedBytes: 0,
     skipped: [] as { uri: string; reason: string }[],
   };
-  for (const read of session.readLog.all()) budget.usedBytes += readBytes(read);
+  // The reads the user made, in the order made; one too large for the log is read again now.
+  const reads = new Map<string, LoggedRead>();
+  for (const read of session.readLog.all()) reads.set(read.uri, read);
+  const large = [...reads.values()].filter((r) => r.large).map((r) => r.uri);
+  await eachOf(large, async (uri) => {
+    stop();
+    reads.set(uri, await readUnder(session, uri, ctx));
+  });
+  stop();
+  for (const read of reads.values()) budget.usedBytes += readBytes(read);
   if (options.all) {
     const listed = [
       ...new Set(resources.pages.flatMap((p) => p.items.map((r) => (r as Resource).uri))),
-    ].filter((uri) => typeof uri === "string" && !session.readLog.get(uri));
+    ].filter((uri) => typeof uri === "string" && !reads.has(uri));
     let done = 0;
-    let next = 0;
-    // Read, but over the budget once its size was known: left out of the file, listed as skipped.
-    const capturedOver = new Set<string>();
     onProgress?.({ phase: "reads", done, total: listed.length });
-    const worker = async () => {
-      while (next < listed.length) {
+    await eachOf(listed, async (uri) => {
+      stop();
+      if (budget.usedBytes >= maxBytes) {
+        budget.skipped.push({ uri, reason: `the byte budget (${maxBytes} bytes) was used up` });
+      } else {
+        const read = await readUnder(session, uri, ctx);
         stop();
-        const uri = listed[next++]!;
-        if (budget.usedBytes >= maxBytes) {
-          budget.skipped.push({ uri, reason: `the byte budget (${maxBytes} bytes) was used up` });
-        } else {
-          try {
-            await readUnder(session, uri, ctx);
-          } catch {
-            // Kept in the read log as the error the server answered with (cancellation aside).
-          }
-          stop();
-          const read = session.readLog.get(uri);
-          const bytes = read ? readBytes(read) : 0;
-          if (read && budget.usedBytes + bytes > maxBytes) {
-            budget.skipped.push({
-              uri,
-              reason: `its ${bytes} bytes would pass the byte budget (${maxBytes} bytes)`,
-            });
-            capturedOver.add(uri);
-          } else budget.usedBytes += bytes;
+        const bytes = readBytes(read);
+        // Read, but over the budget once its size was known: left out of the file, listed as skipped.
+        if (budget.usedBytes + bytes > maxBytes)
+          budget.skipped.push({
+            uri,
+            reason: `its ${bytes} bytes would pass the byte budget (${maxBytes} bytes)`,
+          });
+        else {
+          budget.usedBytes += bytes;
+          reads.set(uri, read);
         }
-        onProgress?.({ phase: "reads", done: ++done, total: listed.length, uri });
       }
-    };
-    await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, listed.length) }, worker));
+      onProgress?.({ phase: "reads", done: ++done, total: listed.length, uri });
+    });
     stop();
-    budget.skipped.sort((a, b) => listed.indexOf(a.uri) - listed.indexOf(b.uri));
-    const reads = session.readLog.all().filter((r) => !capturedOver.has(r.uri));
-    return redact(session, assemble(session, resources, templates, reads, budget));
+    const order = new Map(listed.map((uri, i) => [uri, i]));
+    budget.skipped.sort((a, b) => order.get(a.uri)! - order.get(b.uri)!);
   }
-  return redact(session, assemble(session, resources, templates, session.readLog.all(), budget));
+  return redact(session, assemble(session, resources, templates, [...reads.values()], budget));
+}
+
+/** `work` for each item, READ_CONCURRENCY at a time. */
+async function eachOf(items: readonly string[], work: (item: string) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, items.length) }, worker));
 }
 
 /**
@@ -130,19 +138,30 @@ export async function captureSession(session: McpSession, options: CaptureOption
  * abort listener to a request's signal and never removes it, so 10,000 reads on the one signal
  * would pile up 10,000 listeners (Node warns past 10).
  */
-async function readUnder(session: McpSession, uri: string, ctx: RequestContext | undefined): Promise<void> {
-  if (!ctx) {
-    await session.read(uri, false, { silent: true });
-    return;
-  }
+async function readUnder(
+  session: McpSession,
+  uri: string,
+  ctx: RequestContext | undefined,
+): Promise<LoggedRead> {
   const own = new AbortController();
-  const abort = () => own.abort(ctx.signal.reason);
-  if (ctx.signal.aborted) abort();
-  ctx.signal.addEventListener("abort", abort, { once: true });
+  const abort = () => own.abort(ctx?.signal.reason);
+  if (ctx?.signal.aborted) abort();
+  ctx?.signal.addEventListener("abort", abort, { once: true });
+  const at = new Date().toISOString();
   try {
-    await session.read(uri, false, { silent: true }, { ...ctx, signal: own.signal });
+    const result = await session.read(
+      uri,
+      false,
+      { silent: true },
+      ctx ? { ...ctx, signal: own.signal } : undefined,
+    );
+    return { uri, at, result };
+  } catch (err) {
+    if (ctx?.signal.aborted) throw new CaptureCancelledError();
+    // The error the server answered with is what the capture holds of this URI.
+    return { uri, at, error: readFailure(err) };
   } finally {
-    ctx.signal.removeEventListener("abort", abort);
+    ctx?.signal.removeEventListener("abort", abort);
   }
 }
 

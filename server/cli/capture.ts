@@ -18,9 +18,7 @@ import {
 import { encodeCapture, type Capture } from "@/lib/capture/format";
 import { formatBytes } from "@/lib/content/content-kind";
 import { captureSession } from "../capture/writer";
-import { readConfig } from "../mcp/config";
-import { McpSession } from "../mcp/session";
-import { oneServerLaunch, oneServerSignIn, reportFailure } from "./one-server";
+import { oneServerLaunch, oneServerSession, reportFailure } from "./one-server";
 import { parseOneShot, usageExit, wholeNumber } from "./one-shot-args";
 import { SIGN_IN_HELP } from "./sign-in";
 
@@ -102,18 +100,7 @@ function summary(capture: Capture, bytes: number, where: string): string {
 async function main(): Promise<void> {
   const call = parseCapture(process.argv.slice(2));
   const launched = oneServerLaunch(call.serverArgs, usage);
-  const signIn = await oneServerSignIn(launched);
-  const session = new McpSession(
-    "capture",
-    launched.launch,
-    readConfig(),
-    () => undefined,
-    launched.name,
-    signIn.route,
-  );
-  const stop = () => void session.close().finally(() => process.exit(130));
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+  const { session, signIn } = await oneServerSession("capture", launched);
   const tty = process.stderr.isTTY;
   try {
     await signIn.connect(session);

@@ -11,9 +11,7 @@ import { writeFileSync } from "node:fs";
 import { HOST_IDS, HOSTS, parseHostList, type HostId } from "@/lib/hosts";
 import { readInputOf, serverViewOf, type ListOutcome, type ReadOutcome } from "@/lib/hosts/read-input";
 import { primaryText, viewText } from "@/lib/hosts/read-text";
-import { readConfig } from "../mcp/config";
-import { McpSession } from "../mcp/session";
-import { oneServerLaunch, oneServerSignIn, reportFailure } from "./one-server";
+import { oneServerLaunch, oneServerSession, reportFailure } from "./one-server";
 import { parseOneShot, usageExit } from "./one-shot-args";
 import { SIGN_IN_HELP } from "./sign-in";
 
@@ -104,18 +102,7 @@ async function walk<T>(run: () => Promise<{ items: T[]; pages: number }>): Promi
 async function main(): Promise<void> {
   const call = parseHosts(process.argv.slice(2));
   const launched = oneServerLaunch(call.serverArgs, usage);
-  const signIn = await oneServerSignIn(launched);
-  const session = new McpSession(
-    "hosts",
-    launched.launch,
-    readConfig(),
-    () => undefined,
-    launched.name,
-    signIn.route,
-  );
-  const stop = () => void session.close().finally(() => process.exit(130));
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+  const { session, signIn } = await oneServerSession("hosts", launched);
   try {
     await signIn.connect(session);
     // The config key hosts use: --name, the config's name, else the server's own (serverInfo.name).

@@ -10,10 +10,10 @@ import { problemsJson, problemsPretty, problemsSarifText } from "@/lib/lint/expo
 import { sortProblems } from "@/lib/lint/problem";
 import { HOST_IDS, parseHostList, type HostId } from "@/lib/hosts";
 import { filterByHosts } from "@/lib/hosts/host-problems";
-import { readConfig } from "../mcp/config";
-import { launchSummary, McpSession } from "../mcp/session";
+import type { McpSession } from "../mcp/session";
+import { launchSummary } from "../mcp/session";
 import { ProblemScan, SCAN_LIMITS } from "../lint/scan";
-import { oneServerLaunch, oneServerSignIn, reportFailure } from "./one-server";
+import { oneServerLaunch, oneServerSession, reportFailure } from "./one-server";
 import { parseOneShot, usageExit, wholeNumber } from "./one-shot-args";
 import { SIGN_IN_HELP } from "./sign-in";
 
@@ -90,19 +90,16 @@ function serverLabel(session: McpSession): string {
 async function main(): Promise<void> {
   const call = parseLint(process.argv.slice(2));
   const launched = oneServerLaunch(call.serverArgs, usage);
-  const { launch } = launched;
   // The name hosts judge: --name, else the config's key for the server (none for a bare command).
   const name = call.name ?? launched.name;
-  const signIn = await oneServerSignIn(launched);
-  const session = new McpSession("lint", launch, readConfig(), () => undefined, name, signIn.route);
+  // Ctrl-C stops the scan too, once there is one.
+  const running: { scan?: ProblemScan } = {};
+  const { session, signIn } = await oneServerSession("lint", launched, {
+    name,
+    onStop: () => running.scan?.stop(),
+  });
   if (call.slowMs) session.lint.slowMs = call.slowMs;
-  const scan = new ProblemScan(session, call.maxReads ? { maxReads: call.maxReads } : {});
-  const stop = () => {
-    scan.stop();
-    void session.close().finally(() => process.exit(130));
-  };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+  const scan = (running.scan = new ProblemScan(session, call.maxReads ? { maxReads: call.maxReads } : {}));
   try {
     await signIn.connect(session);
     const state = await scan.run();

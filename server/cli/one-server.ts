@@ -3,7 +3,10 @@
  * a command after `--`, a URL, or `--config` with `--server`. Anything else is a usage error. And
  * how such a command reports a failure, and signs in (server/cli/sign-in.ts).
  */
+import type { InspectorEvent } from "@/lib/api/events";
+import { readConfig } from "../mcp/config";
 import { resolveLaunch } from "../mcp/launch";
+import { McpSession } from "../mcp/session";
 import { oncePrefixed, schemaFailureText } from "../mcp/session-errors";
 import { parseStartArgs, UsageError, type StartOptions } from "./args";
 import { cliLaunch, CliSignIn } from "./sign-in";
@@ -46,6 +49,35 @@ export function oneServerSignIn(launched: ReturnType<typeof oneServerLaunch>): P
     ...(callbackPort !== undefined ? { callbackPort } : {}),
     log: (line) => process.stderr.write(`${line}\n`),
   });
+}
+
+/**
+ * The one-shot command's session over its server, signed in the launch's way, and closed on
+ * Ctrl-C or SIGTERM (exit 130; `onStop` first, e.g. a scan to stop). Not connected yet:
+ * `signIn.connect(session)` does that.
+ */
+export async function oneServerSession(
+  id: string,
+  launched: ReturnType<typeof oneServerLaunch>,
+  options: { name?: string; emit?: (event: InspectorEvent) => void; onStop?: () => void } = {},
+): Promise<{ session: McpSession; signIn: CliSignIn }> {
+  const signIn = await oneServerSignIn(launched);
+  const name = "name" in options ? options.name : launched.name;
+  const session = new McpSession(
+    id,
+    launched.launch,
+    readConfig(),
+    options.emit ?? (() => undefined),
+    name,
+    signIn.route,
+  );
+  const stop = () => {
+    options.onStop?.();
+    void session.close().finally(() => process.exit(130));
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+  return { session, signIn };
 }
 
 /** What went wrong, in one line: a schema failure by its first issue, an MCP error prefixed once. */

@@ -11,10 +11,9 @@
 import { writeFileSync } from "node:fs";
 import type { ReadResponse } from "@/lib/api/contract";
 import type { InspectorEvent } from "@/lib/api/events";
-import { readConfig } from "../mcp/config";
-import { McpSession } from "../mcp/session";
+import type { McpSession } from "../mcp/session";
 import { closestWord } from "./commands.mjs";
-import { oneServerLaunch, oneServerSignIn, reportFailure } from "./one-server";
+import { oneServerLaunch, oneServerSession, reportFailure } from "./one-server";
 import { parseOneShot, usageExit, wholeNumber } from "./one-shot-args";
 import { SIGN_IN_HELP } from "./sign-in";
 
@@ -118,24 +117,14 @@ function contentItem(result: ReadResponse, index: number): string | Uint8Array {
 async function main(): Promise<void> {
   const call = parseCall(process.argv.slice(2));
   const launched = oneServerLaunch(call.serverArgs, usage);
-  const { launch, name } = launched;
-  const signIn = await oneServerSignIn(launched);
   const events: InspectorEvent[] = [];
   let onEvent: (e: InspectorEvent) => void = () => undefined;
-  const session = new McpSession(
-    "cli",
-    launch,
-    readConfig(),
-    (e) => {
+  const { session, signIn } = await oneServerSession("cli", launched, {
+    emit: (e) => {
       events.push(e);
       onEvent(e);
     },
-    name,
-    signIn.route,
-  );
-  const stop = () => void session.close().finally(() => process.exit(130));
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+  });
   try {
     await signIn.connect(session);
     if (call.action === "subscribe") {

@@ -29,6 +29,14 @@ describe("ReadLog", () => {
     expect(log.size).toBe(0);
   });
 
+  it("remembers a read over its one-entry cap by its URI alone (a capture reads it again)", () => {
+    const log = new ReadLog(1_000, 10, 100);
+    log.ok("a://big", text("a://big", "b".repeat(200)));
+    log.ok("a://small", text("a://small", "s"));
+    expect(log.get("a://big")).toEqual({ uri: "a://big", at: expect.any(String) as unknown, large: true });
+    expect(log.get("a://small")?.result).toBeDefined();
+  });
+
   it("a URI named __proto__ is an entry like any other", () => {
     const log = new ReadLog();
     log.ok("__proto__", text("__proto__", "p"));
