@@ -2,7 +2,7 @@
 
 import { useRef } from "react";
 import type { SessionSummary } from "@/lib/api/contract";
-import { CAPTURE_SUFFIX } from "@/lib/capture/format";
+import { CAPTURE_SUFFIX } from "@/lib/capture/names";
 import { useOpenCapture } from "./use-open-capture";
 
 /** "Open capture…": a capture file from disk, opened offline (a file dropped on the page does the same). */

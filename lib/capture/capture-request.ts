@@ -3,7 +3,7 @@
  * body of `POST /api/sessions/{id}/capture`, the byte budget's bounds, the file's name.
  */
 import { z } from "zod";
-import { CAPTURE_SUFFIX } from "./format";
+import { CAPTURE_SUFFIX } from "./names";
 
 /** The budget "capture all" starts with in the page and the CLI (the writer's default too). */
 export const DEFAULT_CAPTURE_MB = 50;

@@ -18,10 +18,9 @@ import { z } from "zod";
 import { problemSchema } from "../lint/problem";
 import type { ReadOutcome, ServerState } from "./state";
 
-export const CAPTURE_FORMAT = "mcp-resource-inspector-capture";
-export const CAPTURE_VERSION = 1;
-/** The suggested file name's suffix. */
-export const CAPTURE_SUFFIX = ".mcpcapture.json.gz";
+import { CAPTURE_FORMAT, CAPTURE_VERSION } from "./names";
+
+export { CAPTURE_FORMAT, CAPTURE_SUFFIX, CAPTURE_VERSION } from "./names";
 
 const json = z.record(z.string(), z.unknown());
 
