@@ -1,10 +1,7 @@
 import "server-only";
 import type { Capture } from "@/lib/capture/format";
 import type { McpSession } from "@/server/mcp/session";
-import { captureSession, type CaptureOptions } from "./writer";
-
-/** Reads in flight at once while reading the other side's URIs (the writer's "capture all" uses 4). */
-const READ_CONCURRENCY = 4;
+import { captureSession, eachOf, type CaptureOptions } from "./writer";
 
 export interface AgainstOptions extends CaptureOptions {
   /** How each read runs (the CLI's sign-in retries a read whose grant was lost); default: as is. */
@@ -23,19 +20,13 @@ export async function captureAgainst(
   options: AgainstOptions = {},
 ): Promise<Capture> {
   const { run = (op) => op(), ...capture } = options;
-  const todo = [...new Set(uris)];
-  let next = 0;
-  const worker = async () => {
-    while (next < todo.length) {
-      if (capture.signal?.aborted) return;
-      const uri = todo[next++]!;
-      try {
-        await run(() => session.read(uri, false, { silent: true }, capture.ctx));
-      } catch {
-        // In the read log as the error the server answered with; the comparison shows it.
-      }
+  await eachOf([...new Set(uris)], async (uri) => {
+    if (capture.signal?.aborted) return;
+    try {
+      await run(() => session.read(uri, false, { silent: true }, capture.ctx));
+    } catch {
+      // In the read log as the error the server answered with; the comparison shows it.
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, todo.length) }, worker));
+  });
   return captureSession(session, capture);
 }

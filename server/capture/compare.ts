@@ -32,13 +32,8 @@ export async function stateForCompare(
   return sessionState(session, rest);
 }
 
-/** Whether a session is an opened capture. */
-function isCapture(session: McpSession): boolean {
-  return session.isCapture;
-}
-
 export function compareSide(session: McpSession): CompareSide {
-  return { sessionId: session.id, name: session.name, capture: isCapture(session) };
+  return { sessionId: session.id, name: session.name, capture: session.isCapture };
 }
 
 /** What changed from `before` to `after`, bounded for the page (POST /api/compare). */
@@ -53,16 +48,13 @@ export async function compareSessions(
   };
   // A live server that is not connected would compare as one that lists nothing: say so instead.
   for (const side of [before, after])
-    if (!isCapture(side) && side.status !== "connected")
+    if (!side.isCapture && side.status !== "connected")
       throw new SessionNotConnectedError(side.name, side.status);
   // One after the other: the same session may be both sides, and "all" reads are not doubled.
-  const readOf = (side: McpSession) => side.opened?.capture.reads.map((r) => r.uri);
-  const afterUris = readOf(before);
-  const a = await stateForCompare(before, {
-    ...options,
-    ...(readOf(after) ? { againstUris: readOf(after) } : {}),
-  });
-  const b = await stateForCompare(after, { ...options, ...(afterUris ? { againstUris: afterUris } : {}) });
+  // Against a capture, the live side first reads what the capture read (an empty list: its own reads).
+  const capturedReads = (side: McpSession) => side.opened?.capture.reads.map((r) => r.uri) ?? [];
+  const a = await stateForCompare(before, { ...options, againstUris: capturedReads(after) });
+  const b = await stateForCompare(after, { ...options, againstUris: capturedReads(before) });
   return {
     before: compareSide(before),
     after: compareSide(after),

@@ -124,8 +124,8 @@ export async function captureSession(session: McpSession, options: CaptureOption
   return redact(session, assemble(session, resources, templates, [...reads.values()], budget));
 }
 
-/** `work` for each item, READ_CONCURRENCY at a time. */
-async function eachOf(items: readonly string[], work: (item: string) => Promise<void>): Promise<void> {
+/** `work` for each item, READ_CONCURRENCY at a time (the reads of "capture all", or of another side's URIs). */
+export async function eachOf(items: readonly string[], work: (item: string) => Promise<void>): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < items.length) await work(items[next++]!);
