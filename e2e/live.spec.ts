@@ -173,17 +173,29 @@ test("removing the selected resource on the server keeps its content with a noti
   await expect(page).toHaveURL(/uri=demo%3A%2F%2Fdocs%2Fguides%2Fgetting-started\.md/);
 });
 
-test("closing the tab reaps its servers after the (shortened) idle time", async ({ browser }) => {
+test("closing the tab reaps the page's servers after the (shortened) idle time and leaves a card saying why; command-line servers and captures stay", async ({
+  browser,
+}) => {
   const port = E2E_PORT + 2;
   const token = "idle-reaping-test-token";
   const base = `http://127.0.0.1:${port}`;
   const headers = { Authorization: `Bearer ${token}` };
-  const app = await startAppProcess(port, token, { MCP_INSPECTOR_IDLE_TIMEOUT_MS: "1500" });
+  const app = await startAppProcess(port, token, { MCP_INSPECTOR_IDLE_TIMEOUT_MS: "1500" }, [
+    "--no-open",
+    "--open",
+    "lib/capture/fixtures/v1.mcpcapture.json.gz",
+    "--",
+    "node",
+    "e2e/fixtures/servers/json-resources.mjs",
+  ]);
   try {
     const list = async () => {
       const res = await fetch(`${base}/api/sessions`, { headers });
-      return ((await res.json()) as { sessions: Summary[] }).sessions;
+      return ((await res.json()) as { sessions: (Summary & { name: string })[] }).sessions;
     };
+    // The capture and the command-line server, both given to the launcher.
+    await expect.poll(async () => (await list()).length, { timeout: 20_000 }).toBe(2);
+    const given = (await list()).map((s) => s.id).sort();
 
     const context = await browser.newContext({ baseURL: base });
     const page = await context.newPage();
@@ -191,17 +203,34 @@ test("closing the tab reaps its servers after the (shortened) idle time", async 
     // A page of the second app, not the test's own (which the inspector fixture is bound to).
     const inspector = new InspectorPage(page);
     await inspector.tryDemo();
-    const [demo] = await list();
+    const demo = (await list()).find((s) => !given.includes(s.id));
     expect(demo?.pid).toBeGreaterThan(0);
     expect(alive(demo!.pid!)).toBe(true);
 
     // While the tab is open, the session stays well past the idle time.
     await page.waitForTimeout(2_500);
-    expect(await list()).toHaveLength(1);
+    expect(await list()).toHaveLength(3);
 
     await context.close();
-    await expect.poll(async () => (await list()).length, { timeout: 10_000 }).toBe(0);
+    await expect.poll(async () => (await list()).length, { timeout: 10_000 }).toBe(2);
     await expect.poll(() => alive(demo!.pid!), { timeout: 5_000 }).toBe(false);
+    // Two more idle periods: what the launcher was given is never reaped.
+    await new Promise((r) => setTimeout(r, 3_500));
+    expect((await list()).map((s) => s.id).sort()).toEqual(given);
+
+    // The next tab says what happened to the demo instead of showing it silently gone.
+    const again = await browser.newContext({ baseURL: base });
+    try {
+      const next = await again.newPage();
+      await next.goto(`/?token=${token}`);
+      const card = next.getByRole("article", { name: /Resource Inspector demo server was closed/ });
+      await expect(card).toContainText("Closed after 2 s with no tab open");
+      await card.getByRole("button", { name: /^Retry/ }).click();
+      await expect(card).toHaveCount(0);
+      await expect.poll(async () => (await list()).length, { timeout: 20_000 }).toBe(3);
+    } finally {
+      await again.close();
+    }
   } finally {
     if (app.exitCode === null) {
       const exited = new Promise((r) => app.once("exit", r));

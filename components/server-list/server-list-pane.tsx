@@ -63,7 +63,7 @@ export function ServerListPane({
           </div>
         )}
         {failed.length > 0 && (
-          <ul className="flex flex-col gap-1 p-2 pb-0" aria-label="Servers that did not start">
+          <ul className="flex flex-col gap-1 p-2 pb-0" aria-label="Servers not running">
             {failed.map((f) => (
               <StartupFailureCard
                 key={f.id}

@@ -20,7 +20,7 @@ const code =
   "rounded bg-white px-1 py-0.5 font-mono text-[11px] break-all text-zinc-900 ring-1 ring-zinc-200";
 
 /**
- * A server named on the command line that did not start: why, exactly what it runs or contacts
+ * A server named on the command line that did not start (or one the app closed for want of a tab): why, exactly what it runs or contacts
  * (words as the review shows them; env and headers by name), and Edit / Retry.
  */
 export function StartupFailureCard({
@@ -33,16 +33,17 @@ export function StartupFailureCard({
 }: StartupFailureCardProps) {
   const { launch } = failure;
   const names = launch.kind === "http" ? launch.headerNames : launch.envNames;
+  const state = failure.closed ? "was closed" : "did not start";
   return (
     <li>
       <article
-        aria-label={`${failure.name} did not start`}
+        aria-label={`${failure.name} ${state}`}
         className="flex flex-col gap-1.5 rounded-md border border-rose-200 bg-rose-50/60 px-2.5 py-2 text-xs"
       >
         <div className="flex items-start gap-2">
           <p className="min-w-0 flex-1 leading-4 font-medium break-words text-zinc-900">{failure.name}</p>
           <span className="shrink-0 rounded bg-rose-100 px-1 text-[10px] font-medium text-rose-800">
-            did not start
+            {failure.closed ? "closed" : "did not start"}
           </span>
         </div>
         <p className="break-words whitespace-pre-wrap text-rose-900">{failure.reason}</p>

@@ -34,6 +34,8 @@ export interface StartupFailure {
   /** False when it could not be resolved (Retry would fail the same way): Edit it instead. */
   canRetry: boolean;
   failedAt: string;
+  /** It ran, and the app closed it (no tab for the idle time): the card says "closed", not "did not start". */
+  closed?: boolean;
 }
 
 export interface StartupFailureListResponse {

@@ -73,6 +73,25 @@ describe("parseStartArgs", () => {
     expect(fails(["--open="])).toBe("--open= needs a capture file");
   });
 
+  it("--open NAME takes an existing capture without its suffix, and --no-open opens it headless (issue 33)", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "open-args-"));
+    try {
+      const gz = path.join(dir, "yesterday");
+      writeFileSync(gz, Buffer.from([0x1f, 0x8b, 8, 0]));
+      const plain = path.join(dir, "capture-as-text");
+      writeFileSync(plain, '{"format":"mcp-resource-inspector/capture"}');
+      const script = path.join(dir, "server.sh");
+      writeFileSync(script, "#!/bin/sh\n");
+      expect(parseStartArgs(["--open", gz, "--no-open"])).toMatchObject({ captures: [gz], open: false });
+      expect(parseStartArgs(["--open", plain]).captures).toEqual([plain]);
+      // A file that is not gzip or JSON stays a server command after the browser switch.
+      const shell = parseStartArgs(["--open", script]);
+      expect([shell.open, shell.captures]).toEqual([true, []]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("watch mode needs a command", () => {
     expect(
       parseStartArgs(["--watch", "src", "--watch-build", "npm run build", "--", "node", "d.js"]),

@@ -7,6 +7,7 @@
  * `--server`, `--header`, `--transport`). Bad input is a `UsageError` with one line of text; the
  * caller prints it and exits 2. Not `server-only`: the launcher loads it outside Next.
  */
+import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { parseArgs } from "node:util";
 import type { HttpAuthSettings, HttpTransportChoice } from "../../lib/api/contract";
 import { httpTransportChoices, SERVER_URL_START, transportUrlProblem } from "../../lib/launch/http-input";
@@ -42,9 +43,28 @@ export interface StartOptions {
 
 /**
  * `--open` is also the browser switch, so it takes a file only when the next word names one (a
- * `.gz` or `.json`, the capture's suffixes) or with `--open=FILE`; `--open` alone opens the page.
+ * `.gz` or `.json`, the capture's suffixes, or an existing regular file that starts as gzip or
+ * JSON does) or with `--open=FILE`; `--open` alone opens the page.
  */
 const CAPTURE_FILE = /\.(gz|json)$/i;
+
+function namesCaptureFile(word: string): boolean {
+  if (CAPTURE_FILE.test(word)) return true;
+  try {
+    // stat first: a FIFO or a device is never opened (it would block, issue 32).
+    if (!statSync(word).isFile()) return false;
+    const fd = openSync(word, "r");
+    try {
+      const head = Buffer.alloc(2);
+      const n = readSync(fd, head, 0, 2, 0);
+      return n === 2 && ((head[0] === 0x1f && head[1] === 0x8b) || head[0] === 0x7b);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return false;
+  }
+}
 
 function takeCaptures(before: string[]): { rest: string[]; captures: string[] } {
   const rest: string[] = [];
@@ -56,7 +76,7 @@ function takeCaptures(before: string[]): { rest: string[]; captures: string[] } 
       const file = word.slice("--open=".length);
       if (file === "") throw new UsageError("--open= needs a capture file");
       captures.push(file);
-    } else if (word === "--open" && next !== undefined && !next.startsWith("-") && CAPTURE_FILE.test(next)) {
+    } else if (word === "--open" && next !== undefined && !next.startsWith("-") && namesCaptureFile(next)) {
       captures.push(next);
       i++;
     } else rest.push(word);

@@ -6,7 +6,7 @@ import type { StartupBody, StartupFailure } from "@/lib/api/startup";
 import { clip, MAX_FIELD_CHARS, MAX_STDERR_LINE_CHARS, MAX_TEXT_CHARS } from "@/lib/limits/bounds";
 import { resolveLaunch } from "@/server/mcp/launch";
 import { FIRST_LISTS_BUDGET_MS } from "@/server/mcp/list-cache";
-import { getRegistry } from "@/server/mcp/registry";
+import { getRegistry, type ClosedSession } from "@/server/mcp/registry";
 import { deriveName, launchSummary, type McpSession } from "@/server/mcp/session";
 import { HttpError, toHttpError } from "./errors";
 
@@ -109,7 +109,21 @@ function record(
 
 async function connect(body: CreateSessionBody): Promise<McpSession> {
   const { launch, name, preset } = resolveLaunch(body);
-  return getRegistry().create(launch, name, preset, { listsWithin: FIRST_LISTS_BUDGET_MS });
+  // Named on the command line: it lives as long as the launcher, never reaped for want of a tab.
+  return getRegistry().create(launch, name, preset, { listsWithin: FIRST_LISTS_BUDGET_MS, pinned: true });
+}
+
+/** A session the idle reaper closed, as a card: why, what it ran, Retry starts it again. */
+function closedCard(c: ClosedSession): StartupFailure {
+  return {
+    id: c.id,
+    name: clip(c.name, MAX_FIELD_CHARS),
+    launch: launchSummary(c.launch),
+    reason: c.reason,
+    canRetry: true,
+    failedAt: c.closedAt,
+    closed: true,
+  };
 }
 
 /**
@@ -143,7 +157,10 @@ export async function startupConnect(
 }
 
 export function listStartupFailures(): StartupFailure[] {
-  return [...entries().values()].map((e) => e.failure);
+  return [
+    ...[...entries().values()].map((e) => e.failure),
+    ...getRegistry().closedSessions().map(closedCard),
+  ];
 }
 
 function entry(id: string): Entry {
@@ -154,6 +171,17 @@ function entry(id: string): Entry {
 
 /** Connect it again; on success it is no longer a failure (the page shows the session instead). */
 export async function retryStartup(id: string): Promise<McpSession> {
+  const registry = getRegistry();
+  const closed = registry.closedSessions().find((c) => c.id === id);
+  if (closed) {
+    // Opened again from the page as it first was: a page session, reaped again if left alone.
+    const session = await registry.create(closed.launch, closed.name, closed.preset ?? undefined, {
+      listsWithin: FIRST_LISTS_BUDGET_MS,
+    });
+    registry.forgetClosed(id);
+    changed();
+    return session;
+  }
   const e = entry(id);
   if (!e.retry)
     throw new HttpError(409, "conflict", `"${e.failure.name}" cannot start as it is written: edit it`);
@@ -176,6 +204,7 @@ export async function retryStartup(id: string): Promise<McpSession> {
 }
 
 export function dismissStartup(id: string): void {
+  if (getRegistry().forgetClosed(id)) return changed();
   entry(id);
   entries().delete(id);
   changed();

@@ -22,6 +22,13 @@ export class SessionRegistry {
   readonly events = new EventBus();
   private readonly sessions = new Map<string, McpSession>();
   private shuttingDown = false;
+  /**
+   * Sessions the idle reaper closed, newest last (at most MAX_CLOSED): the page shows each as a
+   * card saying why, with Retry, instead of a server that silently vanished (issue 33).
+   */
+  private readonly closed = new Map<string, ClosedSession>();
+  /** Launched by the launcher (named on the command line): they live as long as it does. */
+  private readonly pinned = new Set<string>();
   /** Last moment at least one tab had the event stream open. */
   private lastTabSeenAt = Date.now();
   private readonly reaper: NodeJS.Timeout;
@@ -43,7 +50,7 @@ export class SessionRegistry {
     launch: LaunchSpec,
     name?: string,
     preset?: "demo",
-    { listsWithin }: { listsWithin?: number } = {},
+    { listsWithin, pinned }: { listsWithin?: number; pinned?: boolean } = {},
   ): Promise<McpSession> {
     if (this.shuttingDown) throw new TooManySessionsError("The inspector is shutting down.");
     const refused = launchProblem(launch);
@@ -60,6 +67,7 @@ export class SessionRegistry {
     const session = new McpSession(id, launch, this.config, (e) => this.events.emit(e), name);
     session.preset = preset ?? null;
     this.sessions.set(id, session);
+    if (pinned) this.pinned.add(id);
     try {
       await session.connect({ listsWithin });
     } catch (err) {
@@ -70,6 +78,7 @@ export class SessionRegistry {
       }
       // A server that never came up is not kept; its error is in the 502.
       this.sessions.delete(id);
+      this.pinned.delete(id);
       this.events.emit({ type: "session-removed", sessionId: id });
       throw err;
     }
@@ -144,7 +153,20 @@ export class SessionRegistry {
     const s = this.get(id);
     await s.close();
     this.sessions.delete(id);
+    this.pinned.delete(id);
     this.events.emit({ type: "session-removed", sessionId: id });
+  }
+
+  /** What the idle reaper closed, oldest first (GET /api/startup shows them as cards). */
+  closedSessions(): ClosedSession[] {
+    return [...this.closed.values()];
+  }
+
+  /** Forget a closed session's card (dismissed, or opened again). */
+  forgetClosed(id: string): ClosedSession | undefined {
+    const c = this.closed.get(id);
+    this.closed.delete(id);
+    return c;
   }
 
   private async reapIdle(): Promise<void> {
@@ -156,12 +178,24 @@ export class SessionRegistry {
     const idle = this.config.idleTimeoutMs;
     if (now - this.lastTabSeenAt < idle) return;
     for (const s of this.list()) {
-      if (now - s.lastActivityAt >= idle) {
-        console.error(
-          `[mcp-resource-inspector] closing idle session "${s.name}" (no tab for ${Math.round(idle / 1000)} s)`,
-        );
-        await this.remove(s.id).catch(() => undefined);
-      }
+      // A capture runs nothing and a command-line server is the launcher's own: neither expires.
+      if (s.isCapture || this.pinned.has(s.id) || now - s.lastActivityAt < idle) continue;
+      const reason = `Closed after ${idleWording(idle)} with no tab open, to stop its server. Retry starts it again.`;
+      console.error(
+        `[mcp-resource-inspector] closing idle session "${s.name}" (no tab for ${idleWording(idle)})`,
+      );
+      const card: ClosedSession = {
+        id: s.id,
+        name: s.name,
+        launch: s.launch,
+        preset: s.preset,
+        reason,
+        closedAt: new Date().toISOString(),
+      };
+      await this.remove(s.id).catch(() => undefined);
+      while (this.closed.size >= MAX_CLOSED) this.closed.delete(this.closed.keys().next().value!);
+      this.closed.set(card.id, card);
+      this.events.emit({ type: "startup-failures" });
     }
   }
 
@@ -176,6 +210,25 @@ export class SessionRegistry {
   killAllSync(): void {
     for (const s of this.sessions.values()) s.killSync();
   }
+}
+
+/** At most this many closed-session cards are kept (the oldest go first). */
+const MAX_CLOSED = 100;
+
+/** A session the idle reaper closed: enough to show why and to start it again. */
+export interface ClosedSession {
+  id: string;
+  name: string;
+  /** The resolved launch (values stay in the backend; the page gets names only). */
+  launch: LaunchSpec;
+  preset: "demo" | null;
+  reason: string;
+  closedAt: string;
+}
+
+function idleWording(ms: number): string {
+  const s = Math.round(ms / 1000);
+  return s >= 120 ? `${Math.round(s / 60)} minutes` : `${s} s`;
 }
 
 /** The captured launch as a session keeps it for display (its `${NAME}` references stay as they are). */
