@@ -186,7 +186,7 @@ test("closing the tab reaps the page's servers after the (shortened) idle time a
     "lib/capture/fixtures/v1.mcpcapture.json.gz",
     "--",
     "node",
-    "e2e/fixtures/servers/json-resources.mjs",
+    "e2e/fixtures/servers/host-fixture.mjs",
   ]);
   try {
     const list = async () => {

@@ -320,3 +320,17 @@ describe("launchWarnings: order and shape", () => {
     expect(() => launchWarnings(spec("sh", ["-c", line]))).not.toThrow();
   });
 });
+
+describe("launchWarnings: a mistyped server URL (issue 33)", () => {
+  it.each([
+    ["htp://127.0.0.1:8765/mcp", "did you mean http://127.0.0.1:8765/mcp?"],
+    ["127.0.0.1:8765/mcp", "did you mean http://127.0.0.1:8765/mcp?"],
+    ["localhost:3000", "did you mean http://localhost:3000?"],
+  ])("%j is said to be a URL, not a program", (line, says) => {
+    expect(one(warn(line), /is not a program/)).toContain(says);
+  });
+
+  it("a program with arguments is never taken for a URL", () => {
+    expect(matching(warn("node localhost:3000"), /is not a program/)).toEqual([]);
+  });
+});

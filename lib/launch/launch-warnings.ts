@@ -19,6 +19,7 @@ import type { CommandSpec } from "../api/contract";
 import { escapeHidden, findHiddenCharacters, type HiddenCharacter } from "./hidden-characters";
 import { viewCommand, type CommandView, type ShellRun } from "./shell-launch";
 import { readScript, type Pipeline } from "./shell-script";
+import { urlSlip } from "./url-slip";
 
 export type WarningLevel = "caution" | "danger";
 
@@ -283,6 +284,8 @@ class Collector {
 /** Warnings for the review, most severe first; empty when nothing stands out. */
 export function launchWarnings(spec: CommandSpec): LaunchWarning[] {
   const collector = new Collector();
+  const slip = spec.args.length === 0 ? urlSlip(spec.program) : null;
+  if (slip) collector.add("danger", `${slip.message} Paste the URL to connect to a remote server.`);
   const hidden = hiddenWarning(spec);
   if (hidden) collector.add(hidden.level, hidden.message);
   const words = [spec.program, ...spec.args];

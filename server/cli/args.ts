@@ -7,10 +7,11 @@
  * `--server`, `--header`, `--transport`). Bad input is a `UsageError` with one line of text; the
  * caller prints it and exits 2. Not `server-only`: the launcher loads it outside Next.
  */
-import { closeSync, openSync, readSync, statSync } from "node:fs";
+import { closeSync, existsSync, openSync, readSync, statSync } from "node:fs";
 import { parseArgs } from "node:util";
 import type { HttpAuthSettings, HttpTransportChoice } from "../../lib/api/contract";
 import { httpTransportChoices, SERVER_URL_START, transportUrlProblem } from "../../lib/launch/http-input";
+import { urlSlip } from "../../lib/launch/url-slip";
 import { closestCommand, COMMANDS } from "./commands.mjs";
 
 export class UsageError extends Error {}
@@ -82,6 +83,20 @@ function takeCaptures(before: string[]): { rest: string[]; captures: string[] } 
     } else rest.push(word);
   }
   return { rest, captures };
+}
+
+/**
+ * A first word that can only be a slip, said as such instead of "program not found" from spawn
+ * (issue 33): a URL with a mistyped scheme, a host:port with none, a bare number that npm left
+ * behind when it kept `--port` for itself (`npm start --port 0` without `--`).
+ */
+function notAProgram(first: string, rest: string[], afterDashes: boolean): string | null {
+  const slip = urlSlip(first);
+  // A file of that name may exist (`./host:1/x`): then it is a program after all.
+  if (slip && (/^[a-z][a-z0-9+.-]*:\/\//i.test(first) || !existsSync(first))) return slip.message;
+  if (!afterDashes && rest.length === 0 && /^\d+$/.test(first))
+    return `"${first}" is not a server command: through npm, give the inspector's options after -- (npm start -- --port ${first}); npm keeps --port for itself`;
+  return null;
 }
 
 const commandLines = COMMANDS.filter((c) => c.name !== "start")
@@ -298,6 +313,8 @@ export function parseStartArgs(argv: readonly string[]): StartOptions {
       if (mismatch) throw new UsageError(mismatch);
       options.target = { kind: "url", url: first };
     } else {
+      const slip = notAProgram(first, rest, after.length > 0);
+      if (slip) throw new UsageError(slip);
       options.target = { kind: "command", program: first, args: rest };
     }
   }

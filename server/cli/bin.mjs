@@ -11,6 +11,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { COMMANDS } from "./commands.mjs";
 import { installCompileCache } from "./compile-cache.mjs";
+import "./quiet-epipe.mjs";
 
 // Compiled code cached in the OS temp folder (never the package's), so a second start skips most
 // of compiling Next's server: Node's own cache on 22.1+, else ours (compile-cache.mjs).
@@ -62,6 +63,8 @@ if (bundle) {
     ...(name === "start" ? [] : ["--conditions=react-server"]),
     "--import",
     import.meta.resolve("tsx"),
+    "--import",
+    pathToFileURL(path.join(here, "quiet-epipe.mjs")).href,
     path.join(here, `${name}.ts`),
     ...rest,
   ];

@@ -12,6 +12,7 @@ import { summarizeRepeats } from "../../lib/check/repeat";
 import { json, jsonRepeat, junit, pretty, prettyRepeat } from "../check/report";
 import { runCheckFiles, runCheckFilesRepeated } from "../check/run-files";
 import { checkSignIn, SIGN_IN_HELP } from "./sign-in";
+import { usageExit } from "./one-shot-args";
 
 const USAGE = `usage: mcp-resource-inspector check [files or folders…] [options]
   (default folder: ./${DEFAULT_CHECK_DIR})
@@ -27,8 +28,7 @@ const USAGE = `usage: mcp-resource-inspector check [files or folders…] [option
 ${SIGN_IN_HELP.split("\n  --client-id")[0]}`;
 
 function fail(message: string): never {
-  process.stderr.write(`mcp-resource-inspector check: ${message}\n${USAGE}\n`);
-  process.exit(2);
+  return usageExit({ prefix: "mcp-resource-inspector check", usage: USAGE }, message);
 }
 
 async function main(): Promise<void> {

@@ -38,8 +38,17 @@ export interface OneShotArgs<T extends ParseArgsOptionsConfig> {
 }
 
 /** Bad usage: the message and the command's usage on stderr, exit 2. */
+/**
+ * A usage error in a few lines: what was wrong, the usage line, where the rest is. The whole help
+ * buried the one sentence that mattered under forty lines of options (issue 33).
+ */
 export function usageExit(command: { prefix: string; usage: string }, message: string): never {
-  process.stderr.write(`${command.prefix}: ${message}\n${command.usage}\n`);
+  const line = command.usage.split("\n").find((l) => l.startsWith("usage:")) ?? "";
+  // "usage: mcp-resource-inspector resources list|…" → the command whose --help says the rest.
+  const named = line ? line.split(" ").slice(1, 3).join(" ") : command.prefix;
+  process.stderr.write(
+    `${command.prefix}: ${message}\n${line ? `${line}\n` : ""}Run "${named} --help" for every option.\n`,
+  );
   process.exit(2);
 }
 
