@@ -31,8 +31,15 @@ export function oneServerLaunch(
     if (err instanceof UsageError) usage(err.message);
     throw err;
   }
-  if (bodies.length !== 1)
-    usage(bodies.length === 0 ? "no server given" : "give exactly one server (--server NAME with --config)");
+  if (bodies.length === 0) usage("no server given");
+  if (bodies.length > 1) {
+    const names = bodies.map((b) => b.body.name ?? b.label);
+    const shown =
+      names.slice(0, 10).join(", ") + (names.length > 10 ? `, … (${names.length - 10} more)` : "");
+    usage(
+      `${options.config ?? "the config"} has ${names.length} servers (${shown}): pick one with --server NAME`,
+    );
+  }
   const resolved = resolveLaunch(bodies[0]!.body);
   // One-shot commands remember OAuth tokens unless told not to (server/cli/sign-in.ts).
   return { ...resolved, launch: cliLaunch(resolved.launch), options };

@@ -4,7 +4,7 @@
  * and a port in use each one line and exit 2, before anything is built or started.
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -92,6 +92,19 @@ describe("mcp-resource-inspector usage", () => {
     const err = readFileSync(path.join(dir, "err"), "utf8");
     expect(err).not.toMatch(/EPIPE|Error|at /);
     await expectNoLeftoverProcesses((p) => p.cmdline.includes("demo-server"));
+  });
+
+  it("a config with several servers names them when one must be picked (issue 33)", async () => {
+    const file = path.join(dir, "two.json");
+    writeFileSync(
+      file,
+      JSON.stringify({
+        mcpServers: { alpha: { command: "node", args: ["a.js"] }, beta: { url: "http://127.0.0.1:9/mcp" } },
+      }),
+    );
+    const r = await runCli(["lint", "--config", file], opts);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${file} has 2 servers (alpha, beta): pick one with --server NAME`);
   });
 
   it("a port in use is one line naming it and suggesting --port 0, exit 2", async () => {
