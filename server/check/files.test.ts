@@ -58,6 +58,40 @@ describe("loadCheckFile", () => {
     expect(err.message).not.toContain(SECRET);
   });
 
+  it("a wrong server names the shapes and what is wrong with the nearest; a check must start with connect (issue 33)", async () => {
+    const connect = [{ id: "c", action: "connect", expect: {} }];
+    const typo = file(
+      "typo.json",
+      JSON.stringify({ version: 2, name: "n", server: { command: "node", args: "x.js" }, steps: connect }),
+    );
+    await expect(loadCheckFile(typo, "typo.json")).rejects.toThrow(
+      new CheckFileError(
+        'typo.json: server: args: expected array (a server is {"command", "args"?, "env"?, "cwd"?}, {"preset": "demo"} or {"url", "transport"?, "headers"?})',
+      ),
+    );
+    const unknown = file(
+      "unknown.json",
+      JSON.stringify({ version: 2, name: "n", server: { cmd: "node" }, steps: connect }),
+    );
+    await expect(loadCheckFile(unknown, "unknown.json")).rejects.toThrow(
+      new CheckFileError(
+        'unknown.json: server: matches none of the allowed shapes: a server is {"command", "args"?, "env"?, "cwd"?}, {"preset": "demo"} or {"url", "transport"?, "headers"?}',
+      ),
+    );
+    const noConnect = file(
+      "no-connect.json",
+      JSON.stringify({
+        version: 1,
+        name: "n",
+        server: { preset: "demo" },
+        steps: [{ id: "l", action: "listResources", expect: { items: [] } }],
+      }),
+    );
+    await expect(loadCheckFile(noConnect, "no-connect.json")).rejects.toThrow(
+      /^no-connect\.json: steps\.0: the first step must be \{"action": "connect"\}/,
+    );
+  });
+
   it("takes a file that starts with a byte-order mark", async () => {
     const check = {
       version: 1,

@@ -181,6 +181,7 @@ interface SchemaIssue {
   message: string;
   expected?: unknown;
   keys?: readonly string[];
+  path: readonly PropertyKey[];
 }
 
 function describeIssue(issue: SchemaIssue): string {
@@ -191,6 +192,23 @@ function describeIssue(issue: SchemaIssue): string {
       // Field names are the path this error is about, not values.
       const keys = issue.keys ?? [];
       return `unknown field${keys.length > 1 ? "s" : ""} ${keys.map((k) => JSON.stringify(k)).join(", ")}`;
+    }
+    case "invalid_union": {
+      // "Invalid input" said nothing (issue 33): name the shapes, and what is wrong with the
+      // nearest one (the branch that got furthest before failing).
+      const branches = (issue as { errors?: SchemaIssue[][] }).errors ?? [];
+      // The branch with the fewest problems is the one meant ({"command": 3}: command's type).
+      const ranked = [...branches].sort((x, y) => x.length - y.length);
+      const nearest =
+        ranked[0]?.length && ranked[0].length < (ranked[1]?.length ?? Infinity) ? ranked[0][0] : undefined;
+      const shapes =
+        issue.path[issue.path.length - 1] === "server"
+          ? ' (a server is {"command", "args"?, "env"?, "cwd"?}, {"preset": "demo"} or {"url", "transport"?, "headers"?})'
+          : "";
+      if (!nearest)
+        return `matches none of the allowed shapes${shapes}`.replace(" (a", ": a").replace(/\)$/, "");
+      const at = nearest.path.map(String).join(".");
+      return `${at ? `${at}: ` : ""}${describeIssue(nearest)}${shapes}`;
     }
     case "custom":
       // Our own rules (lib/check/schema.ts) may quote a value ("duplicate step id "x""); the path
@@ -227,6 +245,11 @@ export async function loadCheckFile(file: string, label: string = file): Promise
     const what = issue ? describeIssue(issue) : "invalid";
     throw new CheckFileError(`${label}: ${where}: ${what}`);
   }
+  // Without it every step was "skipped: the server is not connected" (issue 33).
+  if (r.data.steps[0]?.action !== "connect")
+    throw new CheckFileError(
+      `${label}: steps.0: the first step must be {"action": "connect"}: the server starts there, and every later step needs it`,
+    );
   return r.data;
 }
 
