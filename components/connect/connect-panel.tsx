@@ -1,6 +1,7 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
+import { createPortal } from "react-dom";
 import { CommandLineError, parseCommandLine } from "@/lib/launch/command-line";
 import type { CommandSpec, EraChoice, HttpTransportChoice, SessionSummary } from "@/lib/api/contract";
 import {
@@ -46,6 +47,12 @@ export interface ConnectPanelProps {
    * text changed and that review no longer applies. Without it, the review opens in this panel.
    */
   onImport?: (text: string | null) => void;
+  /**
+   * Told when a command or URL is under review (or its start failed), so the workspace can give
+   * it the wide columns; the review then renders into `reviewSlot`. Without them, it stays here.
+   */
+  onReviewing?: (reviewing: boolean) => void;
+  reviewSlot?: HTMLElement | null;
 }
 
 /**
@@ -53,7 +60,13 @@ export interface ConnectPanelProps {
  * it; or start the built-in demo server, or a saved one. A failed start keeps everything filled in,
  * so the user can fix and retry. A config (JSON) goes to the import review: one checkbox per server.
  */
-export function ConnectPanel({ onConnected, initialLine = "", onImport }: ConnectPanelProps) {
+export function ConnectPanel({
+  onConnected,
+  initialLine = "",
+  onImport,
+  onReviewing,
+  reviewSlot,
+}: ConnectPanelProps) {
   const [line, setLine] = useState(initialLine);
   // The line the user asked to review; the preview (or the parse error) is derived from it.
   const [reviewed, setReviewed] = useState<string | null>(null);
@@ -84,6 +97,20 @@ export function ConnectPanel({ onConnected, initialLine = "", onImport }: Connec
     setReviewed(null);
     create.reset();
   };
+  // The review and a start failure need room (a 280 px column cut the era select and pushed the
+  // failure below the fold while the main area stood empty, issue 33): the wide columns get them.
+  const wide = spec !== null || target !== null || create.isError;
+  useEffect(() => onReviewing?.(wide), [wide, onReviewing]);
+  useEffect(() => () => onReviewing?.(false), [onReviewing]);
+  const roomy = (node: ReactNode) =>
+    wide && reviewSlot ? (
+      <>
+        <p className="text-xs text-zinc-600">Review it in the main area →</p>
+        {createPortal(<div className="flex max-w-3xl flex-col gap-3">{node}</div>, reviewSlot)}
+      </>
+    ) : (
+      node
+    );
 
   return (
     // At most 60% of the column, scrolling inside: the running servers below always keep room.
@@ -113,49 +140,55 @@ export function ConnectPanel({ onConnected, initialLine = "", onImport }: Connec
           }}
         />
       ) : spec ? (
-        <>
-          <LaunchPreview
-            spec={spec}
-            pending={create.isPending}
-            onRun={() =>
-              create.mutate({
-                command: spec.program,
-                args: spec.args,
-                env: spec.env,
-                ...(spec.cwd ? { cwd: spec.cwd } : {}),
-                ...saving,
-                ...(era !== "auto" ? { era } : {}),
-              })
-            }
-            onEdit={edit}
-          />
-          <EraSelect value={era} onChange={setEra} disabled={create.isPending} />
-          <SaveChoice
-            value={saving}
-            onChange={setSaving}
-            valueNames={Object.keys(spec.env)}
-            disabled={create.isPending}
-          />
-        </>
+        roomy(
+          <>
+            <LaunchPreview
+              spec={spec}
+              pending={create.isPending}
+              onRun={() =>
+                create.mutate({
+                  command: spec.program,
+                  args: spec.args,
+                  env: spec.env,
+                  ...(spec.cwd ? { cwd: spec.cwd } : {}),
+                  ...saving,
+                  ...(era !== "auto" ? { era } : {}),
+                })
+              }
+              onEdit={edit}
+            />
+            <EraSelect value={era} onChange={setEra} disabled={create.isPending} />
+            <SaveChoice
+              value={saving}
+              onChange={setSaving}
+              valueNames={Object.keys(spec.env)}
+              disabled={create.isPending}
+            />
+            {create.isError && <CreateError error={create.error} remote={false} />}
+          </>,
+        )
       ) : target ? (
-        <>
-          <UrlReview
-            target={target}
-            transport={transport}
-            onTransport={setTransport}
-            rows={headerRows}
-            onRows={setHeaderRows}
-            pending={create.isPending}
-            onRun={(connection) => create.mutate({ ...connection, ...saving })}
-            onEdit={edit}
-          />
-          <SaveChoice
-            value={saving}
-            onChange={setSaving}
-            valueNames={headerRows.map((r) => r.name.trim()).filter(Boolean)}
-            disabled={create.isPending}
-          />
-        </>
+        roomy(
+          <>
+            <UrlReview
+              target={target}
+              transport={transport}
+              onTransport={setTransport}
+              rows={headerRows}
+              onRows={setHeaderRows}
+              pending={create.isPending}
+              onRun={(connection) => create.mutate({ ...connection, ...saving })}
+              onEdit={edit}
+            />
+            <SaveChoice
+              value={saving}
+              onChange={setSaving}
+              valueNames={headerRows.map((r) => r.name.trim()).filter(Boolean)}
+              disabled={create.isPending}
+            />
+            {create.isError && <CreateError error={create.error} remote />}
+          </>,
+        )
       ) : (
         <CommandForm
           value={line}
@@ -168,7 +201,7 @@ export function ConnectPanel({ onConnected, initialLine = "", onImport }: Connec
           parseError={parsed && !parsed.ok ? parsed.message : null}
         />
       )}
-      {create.isError && <CreateError error={create.error} remote={target !== null} />}
+      {create.isError && !spec && !target && roomy(<CreateError error={create.error} remote={false} />)}
       <SavedServerList onConnected={onConnected} />
       <OpenCaptureButton onOpened={onConnected} />
     </div>

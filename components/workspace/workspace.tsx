@@ -44,6 +44,9 @@ export function Workspace() {
   // after an import — and a pasted config under review across the two wide columns.
   const [paste, setPaste] = useState({ key: 0, text: "" });
   const [importing, setImporting] = useState<string | null>(null);
+  // A command or URL under review (or a failed start): shown across the wide columns.
+  const [reviewing, setReviewing] = useState(false);
+  const [reviewSlot, setReviewSlot] = useState<HTMLElement | null>(null);
   // Compare (two sessions picked) or one session's last-build comparison, in both wide columns.
   const [comparing, setComparing] = useState<{ lastBuild: string } | "pick" | null>(null);
   const lastBuild =
@@ -79,6 +82,8 @@ export function Workspace() {
             initialLine={paste.text}
             onConnected={onConnected}
             onImport={setImporting}
+            onReviewing={setReviewing}
+            reviewSlot={reviewing ? reviewSlot : null}
           />
           <ServerListPane
             sessions={list}
@@ -104,7 +109,13 @@ export function Workspace() {
             }}
           />
         </aside>
-        {importing !== null ? (
+        {reviewing && importing === null ? (
+          <section
+            ref={setReviewSlot}
+            aria-label="Review the server"
+            className="scrollbar-thin col-span-2 flex min-h-0 flex-col overflow-y-auto bg-white p-4"
+          />
+        ) : importing !== null ? (
           // The review takes the room of both columns: every server side by side, Connect in view.
           <section aria-label="Import a config" className="col-span-2 flex min-h-0 flex-col bg-white p-3">
             <ImportReview
