@@ -237,7 +237,7 @@ export class InspectorOAuthProvider implements OAuthClientProvider {
 
   saveTokens(tokens: OAuthTokens): void {
     const expiresAt = tokens.expires_in !== undefined ? Date.now() + tokens.expires_in * 1000 : undefined;
-    this.o.store.update(this.o.key, this.remember, { tokens, expiresAt });
+    const fileNote = this.o.store.update(this.o.key, this.remember, { tokens, expiresAt });
     const expiry =
       expiresAt !== undefined
         ? `expires in ${tokens.expires_in} s (${new Date(expiresAt).toISOString()})`
@@ -250,6 +250,8 @@ export class InspectorOAuthProvider implements OAuthClientProvider {
         this.remember ? "; remembered in the config directory" : "; kept in memory"
       }.`,
     );
+    // The tokens file was moved aside, or is not ours to write (a newer version's): the user's to know.
+    if (fileNote) this.o.steps.add("error", fileNote);
   }
 
   redirectToAuthorization(url: URL): void {
