@@ -218,6 +218,17 @@ describe("a WebSocket MCP server", () => {
     expect(session.status).toBe("connected");
     expect(textOf(await session.read("fixture://hello"))).toBe("hello over WebSocket");
   });
+
+  it("a close reason's bidi override and other hidden characters are named, never passed on raw", async () => {
+    const { session } = open(remote(`${ws}/mcp`));
+    await session.connect();
+    await session.read("fixture://close-bidi").catch(() => {});
+    const said = session.summary().error?.message ?? "";
+    expect(said).toBe(
+      `127.0.0.1:${fixture.port} closed the WebSocket (code 1008: policy violation, reason "policy ⟨U+202E⟩gnp.exe⟨U+200B⟩⟨U+0007⟩").`,
+    );
+    expect(said).not.toMatch(/[\u202e\u200b\u0007]/);
+  });
 });
 
 describe("a WebSocket server that goes away", () => {
