@@ -247,10 +247,10 @@ export class InspectorOAuthProvider implements OAuthClientProvider {
       `Access token received (Authorization: ${maskAuthorization(`Bearer ${tokens.access_token}`)}); scope "${
         tokens.scope ?? "(not stated)"
       }"; ${expiry}; refresh token: ${tokens.refresh_token ? "yes" : "no"}${
-        this.remember ? "; remembered in the config directory" : "; kept in memory"
+        !this.remember ? "; kept in memory" : fileNote ? "" : "; remembered in the config directory"
       }.`,
     );
-    // The tokens file was moved aside, or is not ours to write (a newer version's): the user's to know.
+    // The tokens file was moved aside, or not written (a newer version's): the next step says which.
     if (fileNote) this.o.steps.add("error", fileNote);
   }
 
