@@ -298,7 +298,7 @@ test("a capture file dropped on the page opens offline; a file that is not one s
   };
   await drop("notes.txt", new TextEncoder().encode("just some notes"));
   await expect(page.getByRole("alert").filter({ hasText: "This file cannot be opened" })).toContainText(
-    "This file cannot be opened: the file is not JSON",
+    "This file cannot be opened: not a capture file (not gzip or JSON)",
   );
   await page.getByRole("button", { name: "Dismiss" }).click();
 

@@ -206,8 +206,9 @@ export async function decodeCapture(bytes: Uint8Array, { maxBytes = Infinity } =
   let value: unknown;
   try {
     value = JSON.parse(text);
-  } catch (err) {
-    throw new CaptureFormatError(`the file is not JSON (${(err as Error).message})`);
+  } catch {
+    // Not the parser's message: it quotes the file ("API_KEY=sk"… is not valid JSON).
+    throw new CaptureFormatError("not a capture file (not gzip or JSON)");
   }
   return parseCapture(value);
 }

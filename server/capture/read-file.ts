@@ -1,7 +1,7 @@
 import "server-only";
-import { open } from "node:fs/promises";
 import { CaptureFormatError, decodeCapture, type Capture } from "@/lib/capture/format";
 import { MAX_CAPTURE_BODY_BYTES, MAX_CAPTURE_JSON_BYTES } from "@/server/http/limits";
+import { readProblem, readRegularFile } from "@/server/regular-file";
 
 /** A capture file that cannot be used, in one sentence naming it (bad input: `diff` exits 2). */
 export class CaptureFileError extends Error {}
@@ -14,24 +14,9 @@ export class CaptureFileError extends Error {}
 export async function readCaptureFile(file: string): Promise<Capture> {
   let bytes: Uint8Array;
   try {
-    const handle = await open(file, "r");
-    try {
-      const info = await handle.stat();
-      if (!info.isFile()) throw new CaptureFileError(`${file}: not a regular file`);
-      if (info.size > MAX_CAPTURE_BODY_BYTES)
-        throw new CaptureFileError(`${file}: a capture file is at most ${MAX_CAPTURE_BODY_BYTES} bytes`);
-      bytes = await handle.readFile();
-    } finally {
-      await handle.close();
-    }
+    bytes = await readRegularFile(file, MAX_CAPTURE_BODY_BYTES);
   } catch (err) {
-    if (err instanceof CaptureFileError) throw err;
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new CaptureFileError(
-      code === "ENOENT"
-        ? `${file}: no such capture file`
-        : `${file}: cannot read it (${code ?? String(err)})`,
-    );
+    throw new CaptureFileError(readProblem(file, err, "capture file"));
   }
   try {
     return await decodeCapture(bytes, { maxBytes: MAX_CAPTURE_JSON_BYTES });

@@ -4,7 +4,7 @@ import { CAPTURE_FORMAT, CAPTURE_VERSION, stateOf, type Capture } from "@/lib/ca
 import type { ServerState } from "@/lib/capture/state";
 import { base64ByteLength } from "@/lib/content/base64";
 import { SECRET_NAME } from "@/lib/launch/secret-names";
-import { headerVar, referenceHeaders } from "@/server/check/secret-references";
+import { headerVar, redactUrl, referenceHeaders } from "@/server/check/secret-references";
 import type { RequestContext } from "@/server/mcp/in-flight";
 import type { PagedResult } from "@/server/mcp/pagination";
 import { readFailure, type LoggedRead } from "@/server/mcp/read-log";
@@ -261,23 +261,6 @@ function capturedLaunch(session: McpSession): Capture["launch"] {
     env: stored.env,
     ...(stored.cwd !== undefined ? { cwd: stored.cwd } : {}),
   };
-}
-
-/** A secret-looking query parameter's value as a reference (`?api_key=${API_KEY}`). */
-function redactUrl(url: string): string {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    return url;
-  }
-  let changed = false;
-  for (const [name] of [...u.searchParams]) {
-    if (!SECRET_NAME.test(name)) continue;
-    u.searchParams.set(name, `\${${headerVar(name)}}`);
-    changed = true;
-  }
-  return changed ? u.toString().replace(/%24%7B([A-Z0-9_]+)%7D/g, "${$1}") : url;
 }
 
 /** The secret values this session was given, each with the reference that replaces it. */

@@ -11,6 +11,7 @@ import type { ReadResponse, Resource, ResourceTemplate } from "@/lib/api/contrac
 import type { InspectorEvent } from "@/lib/api/events";
 import type { McpSession, SessionOperation } from "@/server/mcp/session";
 import { appRoot } from "@/server/mcp/launch";
+import { CaptureReadOnlyError } from "@/server/mcp/session-errors";
 import { referenceEnv, referenceHeaders } from "./secret-references";
 import { observeRead } from "./observe";
 import { StepLog, templateFor } from "./step-log";
@@ -398,6 +399,8 @@ const recordings = (g.__mcpRecordings ??= new WeakMap<McpSession, Recorder>());
 
 /** Start recording the session from its current state; a recording already running is discarded. */
 export function startRecording(session: McpSession): Recorder {
+  // A capture's launch is a stranger's command: a check drafted from it would run it.
+  if (session.isCapture) throw new CaptureReadOnlyError("recorded (a check from it would run its command)");
   stopRecording(session);
   const recorder = new Recorder(session);
   recordings.set(session, recorder);

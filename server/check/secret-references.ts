@@ -105,6 +105,56 @@ export function referenceHeaders(headers: Record<string, string>): Record<string
   );
 }
 
+/**
+ * A URL as it may be kept or shown: a secret-looking query parameter's value as a reference
+ * (`?api_key=${API_KEY}`), a userinfo password as `${URL_PASSWORD}`. Not a URL: as it is.
+ */
+export function redactUrl(url: string): string {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return url;
+  }
+  let changed = false;
+  if (u.password) {
+    u.password = "${URL_PASSWORD}";
+    changed = true;
+  }
+  for (const [name] of [...u.searchParams]) {
+    if (!SECRET_NAME.test(name)) continue;
+    u.searchParams.set(name, `\${${headerVar(name)}}`);
+    changed = true;
+  }
+  return changed ? u.toString().replace(/(?:%24|\$)%7B([A-Z0-9_]+)%7D/g, "${$1}") : url;
+}
+
+/** What `redactUrl` hides, as the URL spells it and decoded: to redact the same in messages. */
+export function urlSecretValues(url: string): string[] {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return [];
+  }
+  const spelled = u.search
+    .slice(1)
+    .split("&")
+    .map((pair) => pair.split("=") as [string, string?])
+    .filter(([name, value]) => value && SECRET_NAME.test(decode(name)))
+    .map(([, value]) => value!);
+  if (u.password) spelled.push(u.password);
+  return [...new Set([...spelled, ...spelled.map(decode)])];
+}
+
+function decode(s: string): string {
+  try {
+    return decodeURIComponent(s.replace(/\+/g, " "));
+  } catch {
+    return s;
+  }
+}
+
 /** The variable a header's value is referenced by in a check file. */
 export function headerVar(name: string): string {
   return name.toUpperCase().replace(/[^A-Z0-9_]/g, "_");

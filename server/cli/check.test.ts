@@ -70,3 +70,29 @@ it("MCP_INSPECTOR_* never resolve, even when set; a missing name says where it m
     "environment variable NOT_SET_ANYWHERE is not set (referenced as ${NOT_SET_ANYWHERE}); set it in the environment or in the file --env-file names",
   );
 }, 60_000);
+
+it("an expectSameAs capture that is no capture is named in the JUnit report, never quoted", async () => {
+  write("notes.env", `API_KEY=${SECRET}\n`);
+  const check = write(
+    "same.check.json",
+    JSON.stringify({
+      version: 3,
+      name: "same as notes",
+      server: {
+        command: process.execPath,
+        args: [path.join(process.cwd(), "e2e/fixtures/servers/host-fixture.mjs")],
+        env: { [TEST_MARK_VAR]: testMark() },
+      },
+      timeoutMs: 10_000,
+      steps: [
+        { id: "01-connect", action: "connect", expect: {} },
+        { id: "02-same", action: "expectSameAs", capture: "notes.env" },
+      ],
+    }),
+  );
+  const r = await cli([check, "--reporter", "junit"]);
+  expect(r.code).toBe(1);
+  expect(r.out).toContain(`${path.join(dir, "notes.env")}: not a capture file (not gzip or JSON)`);
+  expect(r.out).not.toContain("API_KEY");
+  expect(r.out).not.toContain(SECRET);
+}, 30_000);

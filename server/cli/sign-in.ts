@@ -16,7 +16,6 @@
  * 4. A request refused later for want of consent (the grant ended, or a 403 insufficient_scope
  *    step-up the SDK could not satisfy with a refresh) signs in again and retries, at most twice.
  */
-import { spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { LaunchSpec } from "@/lib/api/contract";
@@ -27,6 +26,7 @@ import type { SignInRoute } from "../mcp/oauth/session-auth";
 import type { CheckSignIn } from "../check/runner";
 import type { McpSession } from "../mcp/session";
 import { SessionNotConnectedError, SignInRequiredError } from "../mcp/session-errors";
+import { openBrowser } from "./open-browser";
 
 /** The help lines every one-shot command shows for these options. */
 export const SIGN_IN_HELP = `OAuth sign-in (a server URL that needs it): the authorization URL is printed to stderr
@@ -338,30 +338,5 @@ export class CliSignIn {
       server.closeAllConnections();
       server.close(() => resolve());
     });
-  }
-}
-
-/**
- * `$BROWSER` (the first of a colon-separated list; `%s` stands for the URL, else it is the last
- * argument), else the system opener. Never through a shell: the URL is one argument.
- */
-function openBrowser(url: string, log: (line: string) => void): void {
-  const browser = process.env.BROWSER?.split(":")[0]?.trim();
-  let argv: string[];
-  if (browser) {
-    const words = browser.split(/\s+/);
-    argv = words.some((w) => w.includes("%s")) ? words.map((w) => w.replace("%s", url)) : [...words, url];
-  } else if (process.platform === "darwin") argv = ["open", url];
-  else if (process.platform === "win32") argv = ["rundll32", "url.dll,FileProtocolHandler", url];
-  else argv = ["xdg-open", url];
-  const [program, ...args] = argv as [string, ...string[]];
-  try {
-    const child = spawn(program, args, { stdio: "ignore", detached: true });
-    child.once("error", (err) =>
-      log(`Could not open a browser (${program}: ${err.message}): open the URL above yourself.`),
-    );
-    child.unref();
-  } catch (err) {
-    log(`Could not open a browser (${program}: ${(err as Error).message}): open the URL above yourself.`);
   }
 }

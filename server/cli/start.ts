@@ -7,7 +7,7 @@
  * Not `import "server-only"`: this runs under tsx outside Next's bundler; it imports lib/ and the
  * few server/http modules written to load outside Next (token.ts, limits.ts).
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import http from "node:http";
@@ -19,6 +19,7 @@ import { serveFastLane } from "../http/fast-lane";
 import { buildIsCurrent } from "./build-state.mjs";
 import { HELP, parseStartArgs, UsageError, type StartOptions } from "./args";
 import { builtApp, nextServer } from "./next-app";
+import { openBrowser, writeRedirectPage } from "./open-browser";
 import { createRequestGate } from "./request-gate";
 import { openStartupCaptures, readStartupCaptures, type StartupCapture } from "./startup-captures";
 import { connectStartupServers, startupServers, type StartupServer } from "./startup-servers";
@@ -191,23 +192,11 @@ async function main(): Promise<void> {
     console.error(line),
   );
   const open = options.open ?? (process.stdout.isTTY && !process.env.CI);
-  if (open) openBrowser(url);
-}
-
-/** The default browser, without a shell; a machine without one just keeps the printed URL. */
-function openBrowser(url: string): void {
-  const [cmd, args] =
-    process.platform === "darwin"
-      ? ["open", [url]]
-      : process.platform === "win32"
-        ? ["rundll32", ["url.dll,FileProtocolHandler", url]]
-        : ["xdg-open", [url]];
-  try {
-    const child = spawn(cmd, args, { stdio: "ignore", detached: true });
-    child.on("error", () => console.error(`(could not open a browser: open the URL above)`));
-    child.unref();
-  } catch {
-    console.error(`(could not open a browser: open the URL above)`);
+  if (open) {
+    // The browser gets a 0600 page that leads to the URL, not the URL: argv is public (`ps`).
+    const page = writeRedirectPage(url);
+    process.on("exit", () => page.remove());
+    openBrowser(page.fileUrl, (line) => console.error(line));
   }
 }
 

@@ -4,10 +4,10 @@
  * does — and opened through the app's own API once it listens (POST /api/captures), so they take
  * exactly the path of a file dropped on the page. Not `server-only` (the launcher).
  */
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { CaptureFormatError, decodeCapture } from "../../lib/capture/format";
 import { MAX_CAPTURE_BODY_BYTES, MAX_CAPTURE_JSON_BYTES } from "../http/limits";
+import { readProblem, readRegularFile } from "../regular-file";
 import { UsageError } from "./args";
 
 export interface StartupCapture {
@@ -22,15 +22,11 @@ export async function readStartupCaptures(files: readonly string[], from: string
     const file = path.resolve(from, given);
     let bytes: Uint8Array;
     try {
-      bytes = readFileSync(file);
+      // Not readFileSync: a FIFO or /dev/zero given here hung the launcher (server/regular-file.ts).
+      bytes = await readRegularFile(file, MAX_CAPTURE_BODY_BYTES);
     } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      throw new UsageError(
-        code === "ENOENT" ? `capture file not found: ${file}` : `cannot read ${file} (${code})`,
-      );
+      throw new UsageError(readProblem(file, err, "capture file"));
     }
-    if (bytes.byteLength > MAX_CAPTURE_BODY_BYTES)
-      throw new UsageError(`${file}: a capture file is at most ${MAX_CAPTURE_BODY_BYTES} bytes`);
     try {
       await decodeCapture(bytes, { maxBytes: MAX_CAPTURE_JSON_BYTES });
     } catch (err) {

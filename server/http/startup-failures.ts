@@ -4,6 +4,8 @@ import { z } from "zod";
 import { createSessionBodySchema, httpTransportChoices, type CreateSessionBody } from "@/lib/api/contract";
 import type { StartupBody, StartupFailure } from "@/lib/api/startup";
 import { clip, MAX_FIELD_CHARS, MAX_STDERR_LINE_CHARS, MAX_TEXT_CHARS } from "@/lib/limits/bounds";
+import { redactor } from "@/server/check/app-run";
+import { redactUrl, urlSecretValues } from "@/server/check/secret-references";
 import { resolveLaunch } from "@/server/mcp/launch";
 import { FIRST_LISTS_BUDGET_MS } from "@/server/mcp/list-cache";
 import { getRegistry, type ClosedSession } from "@/server/mcp/registry";
@@ -82,6 +84,21 @@ function shown(raw: unknown): { name: string; launch: StartupFailure["launch"] }
   return { name, launch: launchSummary(launch) };
 }
 
+/**
+ * What a card shows of a URL's secrets (its userinfo password, secret-looking query values):
+ * references in the URL, "[redacted]" in the words — a failure's reason may quote the URL.
+ */
+function withoutUrlSecrets(failure: StartupFailure, url: string | undefined): StartupFailure {
+  if (failure.launch.kind !== "http" || url === undefined) return failure;
+  const redact = redactor(urlSecretValues(url));
+  return {
+    ...failure,
+    launch: { ...failure.launch, url: redactUrl(url) },
+    reason: redact(failure.reason),
+    ...(failure.stderrTail ? { stderrTail: failure.stderrTail.map(redact) } : {}),
+  };
+}
+
 function record(
   raw: unknown,
   reason: string,
@@ -93,15 +110,18 @@ function record(
   const all = entries();
   // The oldest go first: a launcher restarted in a loop cannot grow this without end.
   while (all.size >= MAX_FAILURES) all.delete(all.keys().next().value!);
-  const failure: StartupFailure = {
-    id: randomBytes(9).toString("base64url"),
-    name: clip(what.name, MAX_FIELD_CHARS),
-    launch: what.launch,
-    reason: clip(reason, MAX_TEXT_CHARS),
-    ...tail(stderrTail),
-    canRetry: retry !== null,
-    failedAt: new Date().toISOString(),
-  };
+  const failure: StartupFailure = withoutUrlSecrets(
+    {
+      id: randomBytes(9).toString("base64url"),
+      name: clip(what.name, MAX_FIELD_CHARS),
+      launch: what.launch,
+      reason: clip(reason, MAX_TEXT_CHARS),
+      ...tail(stderrTail),
+      canRetry: retry !== null,
+      failedAt: new Date().toISOString(),
+    },
+    what.launch.kind === "http" ? what.launch.url : undefined,
+  );
   all.set(failure.id, { failure, retry });
   changed();
   return failure;
@@ -115,15 +135,18 @@ async function connect(body: CreateSessionBody): Promise<McpSession> {
 
 /** A session the idle reaper closed, as a card: why, what it ran, Retry starts it again. */
 function closedCard(c: ClosedSession): StartupFailure {
-  return {
-    id: c.id,
-    name: clip(c.name, MAX_FIELD_CHARS),
-    launch: launchSummary(c.launch),
-    reason: c.reason,
-    canRetry: true,
-    failedAt: c.closedAt,
-    closed: true,
-  };
+  return withoutUrlSecrets(
+    {
+      id: c.id,
+      name: clip(c.name, MAX_FIELD_CHARS),
+      launch: launchSummary(c.launch),
+      reason: c.reason,
+      canRetry: true,
+      failedAt: c.closedAt,
+      closed: true,
+    },
+    c.launch.kind === "http" ? c.launch.url : undefined,
+  );
 }
 
 /**
@@ -192,12 +215,15 @@ export async function retryStartup(id: string): Promise<McpSession> {
     return session;
   } catch (err) {
     const http = toHttpError(err);
-    e.failure = {
-      ...e.failure,
-      reason: clip(http.message, MAX_TEXT_CHARS),
-      failedAt: new Date().toISOString(),
-      ...tail(http.extra.stderrTail),
-    };
+    e.failure = withoutUrlSecrets(
+      {
+        ...e.failure,
+        reason: clip(http.message, MAX_TEXT_CHARS),
+        failedAt: new Date().toISOString(),
+        ...tail(http.extra.stderrTail),
+      },
+      "url" in e.retry ? e.retry.url : undefined,
+    );
     changed();
     throw http;
   }

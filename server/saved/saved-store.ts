@@ -1,9 +1,8 @@
 import "server-only";
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { httpTransportChoices, type LaunchSpec } from "@/lib/api/contract";
-import { configDir, writeFileAtomic } from "@/server/config-dir";
+import { configDir, newerVersion, readStoreFile, StoreFileError, writeFileAtomic } from "@/server/config-dir";
 import { findJsonSyntaxError } from "@/lib/json/json-scan";
 
 /** A server the user confirmed, as kept across restarts. */
@@ -36,8 +35,9 @@ const launchSchema = z.discriminatedUnion("kind", [
     headers: strings,
   }),
 ]);
+const FILE_VERSION = 1;
 const fileSchema = z.object({
-  version: z.literal(1),
+  version: z.literal(FILE_VERSION),
   servers: z.array(
     z.object({
       name: z.string().min(1).max(200),
@@ -59,14 +59,15 @@ export function savedServersFile(): string {
  * (stored values may be secrets) — and nothing writes over it until the user fixes or removes it.
  */
 export function readSavedServers(file = savedServersFile()): SavedServer[] {
-  let text: string;
+  let text: string | null;
   try {
-    // The user's config folder: turbopackIgnore keeps Next's tracing from copying the whole project.
-    text = readFileSync(/* turbopackIgnore: true */ file, "utf8");
+    text = readStoreFile(file, "saved-servers file");
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return [];
-    throw new SavedServersFileError(`cannot read ${file} (${(err as NodeJS.ErrnoException).code})`);
+    if (err instanceof StoreFileError)
+      throw new SavedServersFileError(`${err.message}; it is not overwritten`);
+    throw err;
   }
+  if (text === null) return [];
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -76,6 +77,11 @@ export function readSavedServers(file = savedServersFile()): SavedServer[] {
       `${file} is not valid JSON${at ? ` (line ${at.line}, column ${at.column}: ${at.reason})` : ""}; fix or remove it — it is not overwritten`,
     );
   }
+  const newer = newerVersion(raw, FILE_VERSION);
+  if (newer !== null)
+    throw new SavedServersFileError(
+      `${file} was written by a newer inspector (version ${newer}; this one reads and writes version ${FILE_VERSION}): update the inspector — the file is not overwritten`,
+    );
   const parsed = fileSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -88,7 +94,7 @@ export function readSavedServers(file = savedServersFile()): SavedServer[] {
 }
 
 function write(servers: SavedServer[], file: string): void {
-  writeFileAtomic(file, `${JSON.stringify({ version: 1, servers }, null, 2)}\n`);
+  writeFileAtomic(file, `${JSON.stringify({ version: FILE_VERSION, servers }, null, 2)}\n`);
 }
 
 /** Save (or replace, by name) one server. A corrupt file throws before anything is written. */

@@ -4,6 +4,9 @@
  * are the captured ones; a file that is not a capture, from a newer inspector, or too large is
  * refused with one sentence; the body is bytes of one content type, behind the token.
  */
+import { existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CAPTURE_FORMAT, CAPTURE_VERSION, encodeCapture, type Capture } from "@/lib/capture/format";
 import { MAX_CAPTURE_BODY_BYTES } from "@/server/http/limits";
@@ -19,6 +22,9 @@ const problemsRoute = await import("../sessions/[id]/problems/route");
 const scanRoute = await import("../sessions/[id]/problems/scan/route");
 const watchesRoute = await import("../sessions/[id]/watches/route");
 const reconnectRoute = await import("../sessions/[id]/reconnect/route");
+const recordingRoute = await import("../sessions/[id]/recording/route");
+const draftRoute = await import("../sessions/[id]/recording/check/route");
+const runRoute = await import("../checks/run/route");
 
 afterAll(async () => {
   const { body } = await callJson<{ sessions: { id: string }[] }>(sessionsRoute.GET);
@@ -222,5 +228,45 @@ describe("POST /api/captures", () => {
     expect(anonymous.status).toBe(401);
     const { body } = await callJson<{ sessions: { name: string }[] }>(sessionsRoute.GET);
     expect(body.sessions.map((s) => s.name)).toEqual(["plain"]);
+  });
+
+  it("a capture cannot be recorded, nor lend its launch to a draft: its command never reaches a check", async () => {
+    const canary = path.join(tmpdir(), `mcp-capture-canary-${process.pid}`);
+    const launch = {
+      kind: "stdio" as const,
+      program: process.execPath,
+      args: ["-e", `require("fs").writeFileSync(${JSON.stringify(canary)}, "ran")`],
+      env: {},
+    };
+    const { body } = await postJson<Opened>(await encodeCapture(capture({ name: "hostile", launch })));
+    const recording = await callJson<ErrorBody, { id: string }>(recordingRoute.POST, {
+      ...id(body),
+      method: "POST",
+    });
+    expect([recording.status, recording.body.error.message]).toEqual([
+      409,
+      "A capture is read-only: it cannot be recorded (a check from it would run its command).",
+    ]);
+    const draft = await callJson<ErrorBody, { id: string }>(draftRoute.POST, {
+      ...id(body),
+      method: "POST",
+      body: { name: "hostile" },
+    });
+    expect(draft.status).toBe(404);
+    const check = {
+      version: 1,
+      name: "x",
+      server: { command: "node", args: ["${ARG}"] },
+      steps: [{ id: "01-connect", action: "connect", expect: {} }],
+    };
+    const run = await callJson<ErrorBody>(runRoute.POST, {
+      method: "POST",
+      body: { check, sessionId: body.id },
+    });
+    expect([run.status, run.body.error.message]).toEqual([
+      409,
+      "A capture is read-only: it cannot be run as a check.",
+    ]);
+    expect(existsSync(canary)).toBe(false);
   });
 });

@@ -2,7 +2,16 @@
  * Pasted config → confirmed → connected and saved → listed → reconnected by name → removed, through
  * the real route handlers against the real demo server bundle over stdio.
  */
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  lstatSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
@@ -251,4 +260,39 @@ it("behind the token; the inspector's own variables never expand; a password inp
   // Refused before anything started, and the file is untouched.
   expect((await callJson<{ sessions: unknown[] }>(sessionsRoute.GET)).body.sessions.length).toBe(before);
   expect(readFileSync(file, "utf8")).toBe("{not json");
+});
+
+it("a 0755 config folder is made 0700 by a save; a newer version's file and a link to /dev/zero are a 409 and stay as they were", async () => {
+  rmSync(file, { force: true });
+  chmodSync(dir, 0o755);
+  const created = await callJson<SessionSummary>(importConnect.POST, {
+    method: "POST",
+    body: { text, server: "my-server", inputs: { count: "1", key: "k" }, save: true },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  expect(statSync(dir).mode & 0o777).toBe(0o700);
+  await call(sessionRoute.DELETE, { method: "DELETE", params: { id: created.body.id } });
+
+  const newer = JSON.stringify({ version: 2, servers: [], groups: [] });
+  writeFileSync(file, newer, { mode: 0o600 });
+  const refused = await callJson<{ error: { message: string } }>(saved.GET);
+  expect([refused.status, refused.body.error.message]).toEqual([
+    409,
+    `${file} was written by a newer inspector (version 2; this one reads and writes version 1): update the inspector — the file is not overwritten`,
+  ]);
+  const blocked = await callJson(importConnect.POST, {
+    method: "POST",
+    body: { text, server: "my-server", inputs: { count: "1", key: "k" }, save: true },
+  });
+  expect(blocked.status).toBe(409);
+  expect(readFileSync(file, "utf8")).toBe(newer);
+
+  rmSync(file);
+  symlinkSync("/dev/zero", file);
+  const zero = await callJson<{ error: { message: string } }>(saved.GET);
+  expect([zero.status, zero.body.error.message]).toEqual([
+    409,
+    `${file}: not a regular file (a saved-servers file must be one); it is not overwritten`,
+  ]);
+  expect(lstatSync(file).isSymbolicLink()).toBe(true);
 });

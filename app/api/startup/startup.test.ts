@@ -4,6 +4,8 @@
  * the failure becomes a session, a skipped one is shown but never run.
  */
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
@@ -117,4 +119,37 @@ it("a skipped server is shown, never run, and can be dismissed; the routes are b
     expect((await call(dismiss.DELETE, { method: "DELETE", params: { id: f.id } })).status).toBe(204);
   expect(await failures()).toEqual([]);
   expect((await call(dismiss.DELETE, { method: "DELETE", params: { id } })).status).toBe(404);
+});
+
+it("a URL's password and secret-looking query values never come back from GET /api/startup", async () => {
+  const password = "pw-startup-77e1";
+  const key = "key-startup-3c9d";
+  // Answers 404 to everything: the failure's reason names the URL it tried.
+  const server = createServer((_req, res) => res.writeHead(404).end());
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  try {
+    // Refused (user:password@), and one that fails to connect with the key in its URL.
+    for (const url of [
+      `http://user:${password}@127.0.0.1:${port}/mcp`,
+      `http://127.0.0.1:${port}/mcp?api_key=${key}&page=2`,
+    ])
+      await call(startup.POST, {
+        method: "POST",
+        body: { server: { name: "remote", url, transport: "streamable-http" } },
+      });
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+  const shown = await failures();
+  expect(shown.map((f) => f.launch)).toEqual([
+    expect.objectContaining({ url: `http://user:\${URL_PASSWORD}@127.0.0.1:${port}/mcp` }),
+    expect.objectContaining({ url: `http://127.0.0.1:${port}/mcp?api_key=\${API_KEY}&page=2` }),
+  ]);
+  expect(shown[1]!.reason).toContain(`127.0.0.1:${port}/mcp?api_key=[redacted]&page=2`);
+  const text = JSON.stringify(shown);
+  expect(text).not.toContain(password);
+  expect(text).not.toContain(key);
+  for (const f of shown) await call(dismiss.DELETE, { method: "DELETE", params: { id: f.id } });
 });

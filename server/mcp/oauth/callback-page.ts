@@ -1,8 +1,5 @@
 import "server-only";
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import { escapeHtml } from "@/lib/security/escape-html";
 
 /**
  * The small page the OAuth callback answers with: what happened, and the way back to the app (a

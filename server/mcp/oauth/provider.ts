@@ -237,7 +237,7 @@ export class InspectorOAuthProvider implements OAuthClientProvider {
 
   saveTokens(tokens: OAuthTokens): void {
     const expiresAt = tokens.expires_in !== undefined ? Date.now() + tokens.expires_in * 1000 : undefined;
-    this.o.store.update(this.o.key, this.remember, { tokens, expiresAt });
+    const fileNote = this.o.store.update(this.o.key, this.remember, { tokens, expiresAt });
     const expiry =
       expiresAt !== undefined
         ? `expires in ${tokens.expires_in} s (${new Date(expiresAt).toISOString()})`
@@ -247,9 +247,11 @@ export class InspectorOAuthProvider implements OAuthClientProvider {
       `Access token received (Authorization: ${maskAuthorization(`Bearer ${tokens.access_token}`)}); scope "${
         tokens.scope ?? "(not stated)"
       }"; ${expiry}; refresh token: ${tokens.refresh_token ? "yes" : "no"}${
-        this.remember ? "; remembered in the config directory" : "; kept in memory"
+        !this.remember ? "; kept in memory" : fileNote ? "" : "; remembered in the config directory"
       }.`,
     );
+    // The tokens file was moved aside, or not written (a newer version's): the next step says which.
+    if (fileNote) this.o.steps.add("error", fileNote);
   }
 
   redirectToAuthorization(url: URL): void {

@@ -1,5 +1,4 @@
 import "server-only";
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import {
   OAuthClientInformationFullSchema,
@@ -8,7 +7,14 @@ import {
   type OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { z } from "zod";
-import { configDir, writeFileAtomic } from "@/server/config-dir";
+import {
+  configDir,
+  moveAside,
+  newerVersion,
+  readStoreFile,
+  StoreFileError,
+  writeFileAtomic,
+} from "@/server/config-dir";
 
 /**
  * What the inspector keeps for one server (resource): its tokens, stamped by the SDK with the
@@ -40,8 +46,9 @@ export function tokensFile(): string {
  * issuer, not once per server or per run. Version 1 (no `clients`) is read as is; its per-server
  * registrations still serve until the next write, which stores version 2.
  */
+const TOKENS_VERSION = 2;
 const fileSchema = z.object({
-  version: z.union([z.literal(1), z.literal(2)]),
+  version: z.union([z.literal(1), z.literal(TOKENS_VERSION)]),
   servers: z.record(
     z.string(),
     z.object({
@@ -100,10 +107,11 @@ export class TokenStore {
     return this.memory.get(key);
   }
 
-  update(key: string, remember: boolean, change: Partial<ServerCredentials>): void {
+  /** Returns what happened to the tokens file when that is news (moved aside, not written), else null. */
+  update(key: string, remember: boolean, change: Partial<ServerCredentials>): string | null {
     const next = { ...this.memory.get(key), ...change };
     this.memory.set(key, next);
-    if (remember) this.write((f) => (f.servers[key] = next));
+    return remember ? this.write((f) => (f.servers[key] = next)) : null;
   }
 
   /** The client registered at this authorization server (dynamic registration), if any. */
@@ -139,40 +147,82 @@ export class TokenStore {
   }
 
   private readFile(): StoredFile {
-    let text: string;
-    try {
-      text = readFileSync(tokensFile(), "utf8");
-    } catch {
-      return { servers: {}, clients: {} };
-    }
-    try {
-      const parsed = fileSchema.safeParse(JSON.parse(text));
-      if (!parsed.success) throw new Error("unexpected shape");
-      const clients: Record<string, OAuthClientInformationMixed> = {};
-      for (const [k, v] of Object.entries(parsed.data.clients ?? {})) {
-        const client = parseClient(v);
-        if (client) clients[k] = client;
-      }
-      const servers = Object.fromEntries(
-        Object.entries(parsed.data.servers).map(([k, v]) => [k, parseStored(v)]),
-      );
-      return { servers, clients };
-    } catch {
-      // Never echo the file (it holds tokens): name it and carry on as if empty.
-      console.error(`[mcp-resource-inspector] ignoring unreadable tokens file ${tokensFile()}`);
-      return { servers: {}, clients: {} };
-    }
+    const state = readTokensFile();
+    if (state.kind === "ok") return state.stored;
+    // Never echo the file (it holds tokens): name it and carry on as if empty.
+    console.error(`[mcp-resource-inspector] ignoring the tokens file: ${state.problem}`);
+    return { servers: {}, clients: {} };
   }
 
-  /** Read, change, write back as version 2; `onlyIfPresent`: no file is created for a removal. */
-  private write(change: (file: StoredFile) => void, onlyIfPresent = false): void {
+  /**
+   * Read, change, write back as version 2; `onlyIfPresent`: no file is created for a removal.
+   * A file that is not tokens is moved aside first, never lost; one of a newer version, or one we
+   * cannot read (a link to /dev/zero), is not written at all. Returns what happened to the file
+   * when that is news for the user (also logged), else null.
+   */
+  private write(change: (file: StoredFile) => void, onlyIfPresent = false): string | null {
     const file = tokensFile();
-    const stored = this.readFile();
+    const state = readTokensFile();
+    if (state.kind === "refused") {
+      const said = `${state.problem}; it is not overwritten, so this is kept in memory only.`;
+      console.error(`[mcp-resource-inspector] ${said}`);
+      return said;
+    }
+    const stored = state.kind === "ok" ? state.stored : { servers: {}, clients: {} };
     const before = JSON.stringify(stored);
     change(stored);
-    if (onlyIfPresent && JSON.stringify(stored) === before) return;
-    writeFileAtomic(file, `${JSON.stringify({ version: 2, ...stored }, null, 2)}\n`);
+    if (onlyIfPresent && JSON.stringify(stored) === before) return null;
+    let said: string | null = null;
+    if (state.kind === "corrupt") {
+      const aside = moveAside(file);
+      said = `${state.problem}: moved aside to ${aside} (nothing in it is lost) and a new file started.`;
+      console.error(`[mcp-resource-inspector] ${said}`);
+    }
+    writeFileAtomic(file, `${JSON.stringify({ version: TOKENS_VERSION, ...stored }, null, 2)}\n`);
+    return said;
   }
+}
+
+type TokensFileState =
+  | { kind: "ok"; stored: StoredFile }
+  /** Not tokens: safe to move aside and start again. */
+  | { kind: "corrupt"; problem: string }
+  /** A newer version's, or not a file we may read: left as it is. */
+  | { kind: "refused"; problem: string };
+
+function readTokensFile(): TokensFileState {
+  const file = tokensFile();
+  let text: string | null;
+  try {
+    text = readStoreFile(file, "tokens file");
+  } catch (err) {
+    if (err instanceof StoreFileError) return { kind: "refused", problem: err.message };
+    throw err;
+  }
+  if (text === null) return { kind: "ok", stored: { servers: {}, clients: {} } };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return { kind: "corrupt", problem: `${file} is not JSON` };
+  }
+  const newer = newerVersion(raw, TOKENS_VERSION);
+  if (newer !== null)
+    return {
+      kind: "refused",
+      problem: `${file} was written by a newer inspector (version ${newer}; this one writes version ${TOKENS_VERSION}): update the inspector to remember sign-ins`,
+    };
+  const parsed = fileSchema.safeParse(raw);
+  if (!parsed.success) return { kind: "corrupt", problem: `${file} is not a tokens file of version 1 or 2` };
+  const clients: Record<string, OAuthClientInformationMixed> = {};
+  for (const [k, v] of Object.entries(parsed.data.clients ?? {})) {
+    const client = parseClient(v);
+    if (client) clients[k] = client;
+  }
+  const servers = Object.fromEntries(
+    Object.entries(parsed.data.servers).map(([k, v]) => [k, parseStored(v)]),
+  );
+  return { kind: "ok", stored: { servers, clients } };
 }
 
 const g = globalThis as typeof globalThis & { __mcpOAuthTokens?: TokenStore };

@@ -1,4 +1,5 @@
 import "server-only";
+import { escapeHidden } from "@/lib/launch/hidden-characters";
 import { clip } from "@/lib/limits/bounds";
 import { describeHttpFailure, errnoOf } from "./http-failures";
 
@@ -45,7 +46,7 @@ function describeRefusal({ status, location }: Refusal, url: URL, ownHeaders: bo
   if (status === 403)
     return `This server refused access: ${url.href} answered 403 Forbidden to the WebSocket upgrade (check the credentials in the headers).`;
   if (status >= 300 && status < 400)
-    return `${url.href} redirected the WebSocket upgrade (HTTP ${status}${location ? ` to ${JSON.stringify(location)}` : ""}); not followed: the inspector follows no WebSocket redirects, so your headers go to this URL's origin only. Connect to the new URL yourself if you trust it.`;
+    return `${url.href} redirected the WebSocket upgrade (HTTP ${status}${location ? ` to ${JSON.stringify(escapeHidden(location))}` : ""}); not followed: the inspector follows no WebSocket redirects, so your headers go to this URL's origin only. Connect to the new URL yourself if you trust it.`;
   return `No WebSocket MCP server answered at ${url.href} (HTTP ${status} to the upgrade). Check the URL and its path, and the transport (an http:// URL is Streamable HTTP or SSE).`;
 }
 
@@ -67,7 +68,8 @@ const CLOSE_MEANINGS: Record<number, string> = {
 /** The server (or the network) ended a live WebSocket: the code, its meaning and the bounded reason. */
 export function describeClose(code: number, reason: string, url: URL): string {
   const meaning = CLOSE_MEANINGS[code];
-  // The protocol allows 123 bytes of reason; clipped and quoted anyway (it is the server's text).
-  const said = reason ? `, reason ${JSON.stringify(clip(reason, 200))}` : "";
+  // The protocol allows 123 bytes of reason; clipped and quoted anyway (it is the server's text),
+  // its hidden characters named: a raw U+202E would flip the rest of the sentence in the page.
+  const said = reason ? `, reason ${JSON.stringify(escapeHidden(clip(reason, 200)))}` : "";
   return `${url.host} closed the WebSocket (code ${code}${meaning ? `: ${meaning}` : ""}${said}).`;
 }

@@ -218,6 +218,17 @@ describe("a WebSocket MCP server", () => {
     expect(session.status).toBe("connected");
     expect(textOf(await session.read("fixture://hello"))).toBe("hello over WebSocket");
   });
+
+  it("a close reason's bidi override and other hidden characters are named, never passed on raw", async () => {
+    const { session } = open(remote(`${ws}/mcp`));
+    await session.connect();
+    await session.read("fixture://close-bidi").catch(() => {});
+    const said = session.summary().error?.message ?? "";
+    expect(said).toBe(
+      `127.0.0.1:${fixture.port} closed the WebSocket (code 1008: policy violation, reason "policy ⟨U+202E⟩gnp.exe⟨U+200B⟩⟨U+0007⟩").`,
+    );
+    expect(said).not.toMatch(/[\u202e\u200b\u0007]/);
+  });
 });
 
 describe("a WebSocket server that goes away", () => {
@@ -330,6 +341,37 @@ describe("what is not a WebSocket MCP server", () => {
       await new Promise((r) => server.close(r));
     }
   });
+
+  it("a server that sends its 101 one byte at a time: the connect timeout is a deadline, not an idle timer", async () => {
+    // Each byte well inside the timeout, so only a deadline ends it; the header never ends.
+    const trickles: NodeJS.Timeout[] = [];
+    const server = createNetServer((socket) => {
+      socket.on("error", () => {});
+      socket.once("data", () => {
+        const head = Buffer.from("HTTP/1.1 101 Switching Protocols\r\nX-Slow: ");
+        let sent = 0;
+        const trickle = setInterval(() => {
+          if (socket.destroyed) return clearInterval(trickle);
+          socket.write(sent < head.length ? head.subarray(sent, sent + 1) : "a");
+          sent++;
+        }, 100);
+        trickles.push(trickle);
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    try {
+      const { port } = server.address() as { port: number };
+      const { session } = open(remote(`ws://127.0.0.1:${port}/mcp`), { ...quick, connectTimeoutMs: 800 });
+      const started = Date.now();
+      expect((await startFailure(session)).message).toBe(
+        `127.0.0.1:${port} did not complete the WebSocket handshake within 800 ms.`,
+      );
+      expect(Date.now() - started).toBeLessThan(2_000);
+    } finally {
+      for (const trickle of trickles) clearInterval(trickle);
+      await new Promise((r) => server.close(r));
+    }
+  }, 10_000);
 
   it("a URL and a transport that do not go together, and OAuth settings over WebSocket, are refused", () => {
     expect(launchProblem(remote("http://127.0.0.1:1/mcp", "websocket"))).toMatch(

@@ -80,11 +80,21 @@ export class OwnedWebSocketTransport implements OwnedTransport {
         headers: this.handshakeHeaders(),
         maxPayload: this.options.maxMessageBytes,
         followRedirects: false,
-        handshakeTimeout: this.options.connectTimeoutMs,
         perMessageDeflate: false,
       });
       this.socket = socket;
       let handshakeError: Error | null = null;
+      // A deadline, not the `ws` package's `handshakeTimeout`: that is the request's idle timer,
+      // and a server sending its 101 one byte every 2 s kept a session "connecting" for minutes.
+      const timeoutMs = this.options.connectTimeoutMs;
+      const deadline =
+        timeoutMs === undefined
+          ? null
+          : setTimeout(() => {
+              handshakeError ??= new Error("Opening handshake has timed out");
+              socket.terminate();
+            }, timeoutMs);
+      deadline?.unref();
       /** What the `ws` package said went wrong on a live socket (a bad frame): kept for the close. */
       let liveError: Error | null = null;
       this.closed = new Promise<void>((done) => socket.once("close", () => done()));
@@ -99,6 +109,7 @@ export class OwnedWebSocketTransport implements OwnedTransport {
         socket.terminate();
       });
       socket.on("open", () => {
+        if (deadline) clearTimeout(deadline);
         this.opened = true;
         this.keepAlive(socket);
         resolve();
@@ -121,6 +132,7 @@ export class OwnedWebSocketTransport implements OwnedTransport {
         this.onerror?.(err);
       });
       socket.on("close", (code, reasonBytes) => {
+        if (deadline) clearTimeout(deadline);
         if (this.heartbeat) clearInterval(this.heartbeat);
         if (!this.opened) {
           reject(

@@ -17,8 +17,16 @@ import { runCheckFiles } from "@/server/check/run-files";
 import { apiRoute, json, parseWith, readJson } from "@/server/http/route";
 import { appRoot } from "@/server/mcp/launch";
 import { getRegistry } from "@/server/mcp/registry";
+import { CaptureReadOnlyError } from "@/server/mcp/session-errors";
 
 export const dynamic = "force-dynamic";
+
+/** The session a draft takes its values from; never a capture's (a stranger's launch and env). */
+function draftSession(id: string) {
+  const session = getRegistry().get(id);
+  if (session.isCapture) throw new CaptureReadOnlyError("run as a check");
+  return session;
+}
 
 const bodySchema = z.union([
   z
@@ -65,7 +73,7 @@ export const POST = apiRoute(async (req) => {
   }
   const check = parseWith(checkFileSchema, body.check);
   const { vars, values } = draftRunVars(
-    body.sessionId ? launchVars(getRegistry().get(body.sessionId).launch) : {},
+    body.sessionId ? launchVars(draftSession(body.sessionId).launch) : {},
   );
   const runs: CheckResult[] = [];
   // One after another, a fresh server each time: parallel runs would load the machine and make
