@@ -9,7 +9,7 @@ import type { CheckFile, CheckRepeat, CheckResult, RecordingInfo, VolatileField 
 /** While a session records, its steps are polled this often (the second looks land in between). */
 export const RECORDING_POLL_MS = 1_000;
 
-/** The session's recording, or null when it is not recording (the route answers 404). */
+/** The session's recording, or null when it is not recording (the route answers null; 404 from an older app). */
 export const recordingQuery = (api: ApiClient, sessionId: string) =>
   queryOptions({
     queryKey: queryKeys.recording(sessionId),

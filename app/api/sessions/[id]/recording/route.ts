@@ -1,5 +1,5 @@
 import { sessionIdSchema } from "@/lib/api/contract";
-import { recordingOf, startRecording, stopRecording } from "@/server/check/recorder";
+import { NotRecordingError, recordingOf, startRecording, stopRecording } from "@/server/check/recorder";
 import { HttpError } from "@/server/http/errors";
 import { apiRoute, json, parseWith } from "@/server/http/route";
 import { getRegistry } from "@/server/mcp/registry";
@@ -16,8 +16,18 @@ export const POST = apiRoute<{ id: string }>((_req, { id }) => {
   return json(startRecording(session).info(), 201);
 });
 
-/** 404 while the session is not recording. */
-export const GET = apiRoute<{ id: string }>((_req, { id }) => json(recordingOf(sessionOf(id)).info()));
+/**
+ * The recording, or `null` while the session is not recording: every card asks, and a 404 each
+ * time was console noise in every tab (issue 33). Other routes under it still answer 404.
+ */
+export const GET = apiRoute<{ id: string }>((_req, { id }) => {
+  try {
+    return json(recordingOf(sessionOf(id)).info());
+  } catch (err) {
+    if (err instanceof NotRecordingError) return json(null);
+    throw err;
+  }
+});
 
 /** Stop recording and discard it. */
 export const DELETE = apiRoute<{ id: string }>((_req, { id }) => {
