@@ -257,7 +257,7 @@ export const geminiCli: HostModel = {
       reachable: usableResources(server).length,
       total: server.resources.length,
       templates: "none",
-      pages: "every page (loops forever on a repeating cursor)",
+      pages: "every page; Gemini CLI itself would loop forever if a server repeated a cursor",
       blobs: "a placeholder, never the bytes",
       ...(lost ? { lost } : {}),
     };
