@@ -230,7 +230,7 @@ export const vscode: HostModel = {
     reachable: server.capabilities?.resources ? server.resources.length : 0,
     total: server.resources.length,
     templates: server.templates.length > 0 ? "user" : "none",
-    pages: "every page (loops forever on a null, empty or repeating cursor)",
+    pages: "every page; VS Code itself would loop forever on a null, empty or repeated cursor",
     blobs: "png/jpeg/gif/webp as images (≤ 30 MB, by listed mimeType); others as files",
     ...(server.capabilities?.resources ? {} : { lost: "it declares no resources capability" }),
   }),
