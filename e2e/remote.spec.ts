@@ -76,6 +76,12 @@ test("connect by URL over Streamable HTTP, SSE and WebSocket: review with a mask
   const failure = page.getByRole("alert").filter({ hasText: "Could not connect" });
   await expect(failure).toContainText(`Connection refused by ${closed}: is the server running on that port?`);
   await expect(failure).not.toContainText("stderr");
+  // The review and its failure have the wide columns, not the 280 px sidebar (issue 33): both in
+  // view, side by side with nothing cut.
+  const wide = page.getByRole("region", { name: "Review the server" });
+  await expect(wide.getByRole("alert").filter({ hasText: "Could not connect" })).toBeInViewport();
+  await expect(wide.getByRole("region", { name: "Review the connection" })).toBeVisible();
+  expect((await wide.boundingBox())!.width).toBeGreaterThan(600);
   await expect(inspector.urlReview.getByLabel("Value of X-Api-Key", { exact: true })).toHaveValue(SECRET);
   await inspector.urlReview.getByRole("button", { name: "Edit" }).click();
 
