@@ -19,6 +19,7 @@ import type {
   Tool,
 } from "@/lib/api/contract";
 import type { TrafficTap } from "../transports/traffic-tap";
+import { HeldItems } from "./held-items";
 import { MODERN_CLIENT_CAPABILITIES } from "./probe";
 import { ANY_RESULT, completionOf, pageOf, readOf } from "./salvage";
 import type { Page, ProtocolClient, ProtocolHandlers, RequestOptions } from "./types";
@@ -76,6 +77,7 @@ export class ModernProtocolClient implements ProtocolClient {
   private backoff = BACKOFF_FIRST_MS;
   private retry: ReturnType<typeof setTimeout> | null = null;
   private options: RequestOptions = { timeout: 30_000 };
+  private held: HeldItems | null = null;
 
   constructor(
     clientInfo: Implementation,
@@ -101,8 +103,10 @@ export class ModernProtocolClient implements ProtocolClient {
 
   async connect(tap: TrafficTap, options: RequestOptions): Promise<void> {
     this.options = options;
-    // The tap is an SDK 1.32 Transport; the v2 client takes it as it is (same shape).
-    await this.client.connect(tap, {
+    // The tap is an SDK 1.32 Transport; the v2 client takes it as it is (same shape), through
+    // HeldItems, which keeps a result's items from the client's own whole check.
+    this.held = new HeldItems(tap);
+    await this.client.connect(this.held, {
       ...options,
       prior: { kind: "modern", discover: this.discover },
     });
@@ -125,12 +129,13 @@ export class ModernProtocolClient implements ProtocolClient {
    * A request whose result the v2 client checks only for `resultType` (its codec's decodeResult)
    * and then takes as it came: salvage.ts checks it item by item, as in the legacy era.
    */
-  private raw(
+  private async raw(
     method: string,
     params: Record<string, unknown>,
     options: RequestOptions & { allowInputRequired?: boolean },
   ): Promise<Record<string, unknown>> {
-    return translated(() => this.client.request({ method, params } as never, ANY_RESULT, options));
+    const r = await translated(() => this.client.request({ method, params } as never, ANY_RESULT, options));
+    return this.held ? this.held.restore(r) : r;
   }
 
   private async page<T>(

@@ -14,6 +14,7 @@ import {
   ToolSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { clip, MAX_FIELD_CHARS } from "@/lib/limits/bounds";
+import { missingField } from "@/lib/limits/item-shape";
 
 /**
  * Issue 32: checked whole by the SDK, a `resources/list` page of 5 MB of `{}` items built about
@@ -64,14 +65,8 @@ export const VALUE_ITEM: ItemKind = { noun: "completion values", strings: [], sc
 
 /** Why `item` is not one of `kind`, or null when it is (then `ok` holds the parsed item). */
 function reasonOf(item: unknown, kind: ItemKind, ok: { value?: unknown }): string | null {
-  if (kind.strings.length > 0) {
-    if (typeof item !== "object" || item === null || Array.isArray(item)) return "not an object";
-    for (const field of kind.strings) {
-      const v = (item as Record<string, unknown>)[field];
-      if (v === undefined) return `missing ${field}`;
-      if (typeof v !== "string") return `${field} is not a string`;
-    }
-  }
+  const missing = kind.strings.length > 0 ? missingField(item, kind.strings) : null;
+  if (missing !== null) return missing;
   const parsed = kind.schema.safeParse(item);
   if (parsed.success) {
     ok.value = parsed.data;
