@@ -1,13 +1,9 @@
 import "server-only";
 import type { CacheHints } from "@/lib/api/contract";
 import { pushAll } from "@/lib/limits/arrays";
+import { MAX_LISTED_ITEMS } from "@/lib/limits/bounds";
 
-/**
- * The most items one walk keeps: 2 M resources is ~100 MB of JSON, far past any real server, and
- * what the page's tree is measured to hold (docs/SECURITY.md, "Cost model"). Past it the walk stops
- * with a warning, as at the page cap.
- */
-export const MAX_LISTED_ITEMS = 2_000_000;
+export { MAX_LISTED_ITEMS };
 
 export interface PagedResult<T> {
   items: T[];

@@ -7,11 +7,10 @@
  * is the app stalling.
  */
 import path from "node:path";
-import { runInNewContext } from "node:vm";
-import { setFlagsFromString } from "node:v8";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
 import { call, callJson } from "@/server/testing/route-client";
+import { heapAfterGc, timeOfParse, whilePollingSessions } from "@/server/testing/responsiveness";
 import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
 
 process.env.MCP_INSPECTOR_REQUEST_TIMEOUT_MS = "60000";
@@ -23,9 +22,8 @@ const templatesRoute = await import("../sessions/[id]/templates/route");
 const readRoute = await import("../sessions/[id]/read/route");
 const completeRoute = await import("../sessions/[id]/complete/route");
 
-setFlagsFromString("--expose-gc");
-const gc = runInNewContext("gc") as () => void;
 const MB = 1024 * 1024;
+const whilePolling = <T>(run: () => Promise<T>) => whilePollingSessions(sessionsRoute.GET, run);
 
 const opened: string[] = [];
 afterEach(async () => {
@@ -47,44 +45,6 @@ async function connect(era: "legacy" | "modern", args: string[]): Promise<string
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   opened.push(res.body.id);
   return res.body.id;
-}
-
-/** `run` while GET /api/sessions is asked every 50 ms: its answer and the slowest poll. */
-async function whilePolling<T>(run: () => Promise<T>): Promise<{ result: T; slowestMs: number; ms: number }> {
-  let slowestMs = 0;
-  let done = false;
-  const poll = (async () => {
-    while (!done) {
-      // Timed from when the poll was due: a blocked event loop delays the timer, not the call.
-      const due = performance.now() + 50;
-      await new Promise((r) => setTimeout(r, 50));
-      const res = await call(sessionsRoute.GET);
-      await res.text();
-      slowestMs = Math.max(slowestMs, performance.now() - due);
-    }
-  })();
-  const t0 = performance.now();
-  try {
-    const result = await run();
-    return { result, slowestMs, ms: performance.now() - t0 };
-  } finally {
-    done = true;
-    await poll;
-  }
-}
-
-/** How long this machine takes to JSON.parse one message of `bytes` of `{}` items, now. */
-function timeOfParse(bytes: number): number {
-  const text = `{"result":{"resources":[${"{},".repeat(Math.floor(bytes / 3))}{}]}}`;
-  const t0 = performance.now();
-  JSON.parse(text);
-  return performance.now() - t0;
-}
-
-function heapAfterGc(): number {
-  gc();
-  gc();
-  return process.memoryUsage().heapUsed;
 }
 
 interface Listed {
