@@ -15,7 +15,7 @@
  *   (the CLI, `--open`) read the same bytes with no library.
  */
 import { z } from "zod";
-import { MAX_LISTED_ITEMS } from "../limits/bounds";
+import { clip, MAX_LISTED_ITEMS } from "../limits/bounds";
 import { problemSchema } from "../lint/problem";
 import type { ReadOutcome, ServerState } from "./state";
 
@@ -163,8 +163,10 @@ export function parseCapture(value: unknown): Capture {
   checkArrays(value as Record<string, unknown>);
   const parsed = captureSchema.safeParse(value);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new CaptureFormatError(`not a valid capture: ${issue.path.join(".") || "(top)"}: ${issue.message}`);
+    const text = issueText(parsed.error); // ".path: message" or ": message"
+    throw new CaptureFormatError(
+      `not a valid capture: ${text.startsWith(".") ? text.slice(1) : `(top)${text}`}`,
+    );
   }
   return parsed.data;
 }
@@ -210,7 +212,8 @@ function checkArrays(capture: Record<string, unknown>): void {
 function issueText(error: z.ZodError | undefined): string {
   const issue = error?.issues[0];
   if (!issue) return ": invalid";
-  return `${issue.path.length ? `.${issue.path.join(".")}` : ""}: ${issue.message}`;
+  // zod names every option of an enum (the problem codes: 1,300 characters): one short sentence.
+  return clip(`${issue.path.length ? `.${issue.path.join(".")}` : ""}: ${issue.message}`, 200);
 }
 
 /** The capture as one side of a comparison: pages joined, reads as outcomes. */

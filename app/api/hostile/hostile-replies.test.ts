@@ -48,6 +48,7 @@ async function connect(era: "legacy" | "modern", args: string[]): Promise<string
 }
 
 interface Listed {
+  error?: { message: string };
   resources?: unknown[];
   resourceTemplates?: unknown[];
   contents?: unknown[];
@@ -103,9 +104,12 @@ describe.each(["legacy", "modern"] as const)("a reply of millions of {} items (%
         console.log(
           `${era} ${mb} MB ${what}: ${ms.toFixed(0)} ms, slowest poll ${slowestMs.toFixed(0)} ms (a parse: ${parseMs.toFixed(0)} ms)`,
         );
-        expect(result.status, `${what}: ${JSON.stringify(result.body).slice(0, 300)}`).toBe(200);
-        expect(result.body[field]).toEqual([]);
-        expect(result.body.warnings?.join(" ")).toMatch(
+        // A read with no valid content is refused as before (502, one sentence); lists and values
+        // are salvaged to nothing, with the warning.
+        const read = what === "read";
+        expect(result.status, `${what}: ${JSON.stringify(result.body).slice(0, 300)}`).toBe(read ? 502 : 200);
+        if (!read) expect(result.body[field]).toEqual([]);
+        expect(read ? result.body.error?.message : result.body.warnings?.join(" ")).toMatch(
           new RegExp(
             `of [\\d,]+ items were not valid ${noun} \\(first: items\\[0\\]: .+\\) and were left out`,
           ),
@@ -121,4 +125,29 @@ describe.each(["legacy", "modern"] as const)("a reply of millions of {} items (%
     },
     180_000,
   );
+});
+
+describe.each(["legacy", "modern"] as const)("a reply with some invalid items (%s era)", (era) => {
+  it("keeps the valid ones, in order, and says once what was left out", async () => {
+    const id = await connect(era, ["--resources=mixed:1000"]);
+    const list = await callJson<Listed & { resources: { uri: string }[] }, { id: string }>(
+      resourcesRoute.GET,
+      {
+        params: { id },
+      },
+    );
+    expect(list.status).toBe(200);
+    expect(list.body.resources).toHaveLength(900);
+    expect(list.body.resources[3]?.uri).toBe("hostile://d4/r4");
+    expect(list.body.warnings).toEqual([
+      "100 of 1,000 items were not valid resources (first: items[3]: missing uri) and were left out.",
+    ]);
+    const read = await callJson<Listed & { contents: { text: string }[] }, { id: string }>(readRoute.GET, {
+      params: { id },
+      path: `/?uri=${encodeURIComponent("hostile://mixed/20")}`,
+    });
+    expect(read.status).toBe(200);
+    expect(read.body.contents).toHaveLength(18);
+    expect(read.body.warnings?.[0]).toMatch(/^2 of 20 items were not valid contents \(first: items\[3\]: /);
+  }, 60_000);
 });

@@ -77,6 +77,18 @@ function reasonOf(item: unknown, kind: ItemKind, ok: { value?: unknown }): strin
   return clip(`${at}${issue?.message ?? "invalid"}`, MAX_FIELD_CHARS);
 }
 
+/**
+ * An answer with nothing valid left, shaped as a zod failure (`issues`) so the session's one
+ * schema-failure sentence (session-errors.ts) and the 502 mapping know it.
+ */
+export class InvalidAnswerError extends Error {
+  readonly issues: { path: string[]; message: string }[];
+  constructor(field: string, message: string) {
+    super(`${field}: ${message}`);
+    this.issues = [{ path: [field], message }];
+  }
+}
+
 export interface Salvaged<T> {
   items: T[];
   /** One sentence for the items left out, when any were. */
@@ -167,6 +179,8 @@ export async function readOf<T extends Record<string, unknown>>(
     ReadResourceResultSchema,
     CONTENT_ITEM,
   );
+  // A read with nothing valid to show stays what it was: an answer that breaks the schema (502).
+  if (items.length === 0 && warning) throw new InvalidAnswerError("contents", warning);
   return { ...rest, contents: items, ...(warning ? { warnings: [warning] } : {}) } as unknown as T & {
     warnings?: string[];
   };
