@@ -8,7 +8,7 @@
 import type { SessionSummary } from "../lib/api/contract";
 import { freePort, startFixtureHttp, type HttpServerHandle } from "../server/testing/http-servers";
 import { expect, test } from "./fixtures";
-import { startAppProcess, stopAppProcess } from "./support/app-process";
+import { appHeapAfterGc, startAppProcess, stopAppProcess } from "./support/app-process";
 
 const TOKEN = "hostile-remote-e2e-token";
 const SECRET = "user-secret-5e71";
@@ -283,18 +283,4 @@ test("a server that sends a hundred and more 10 MB ids leaves the heap under 300
   }
 });
 
-/** SIGUSR2 makes the app collect garbage and print its memory (MCP_INSPECTOR_MEMORY_SIGNAL). */
-function heapAfterGc(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("the app printed no memory line")), 10_000);
-    const onData = (chunk: Buffer) => {
-      const line = /memory: (\{.*\})/.exec(chunk.toString());
-      if (!line) return;
-      clearTimeout(timer);
-      app!.stdout.off("data", onData);
-      resolve((JSON.parse(line[1]!) as { heapUsed: number }).heapUsed);
-    };
-    app!.stdout.on("data", onData);
-    app!.kill("SIGUSR2");
-  });
-}
+const heapAfterGc = () => appHeapAfterGc(app!);

@@ -1,5 +1,6 @@
 "use client";
 
+import { ListWarnings } from "@/components/resource-tree/list-warnings";
 import { isCancelledError, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { TreeMarksContext } from "@/components/events/tree-marks-context";
@@ -96,6 +97,7 @@ export function ResourcesPane({ session, selectedUri, onSelectResource }: Resour
             />
           </div>
         )}
+        <ListWarnings warnings={resources.data?.warnings} label="Listing warnings" />
         {/* The tree stays mounted across re-lists (a failed one included): expansion, focus and
             scroll survive list_changed. */}
         {tree && tree.length > 0 ? (
@@ -124,6 +126,7 @@ export function ResourcesPane({ session, selectedUri, onSelectResource }: Resour
             )}
           </PaneHeader>
         </div>
+        <ListWarnings warnings={templates.data?.warnings} label="Template listing warnings" />
         <section aria-labelledby="templates-heading">
           <QueryState
             query={templates}

@@ -47,3 +47,21 @@ export async function stopAppProcess(app: ChildProcess): Promise<void> {
   await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
   if (app.exitCode === null && app.signalCode === null) app.kill("SIGKILL");
 }
+
+/** SIGUSR2 makes the app collect garbage and print its memory (MCP_INSPECTOR_MEMORY_SIGNAL). */
+export function appHeapAfterGc(
+  app: ChildProcess & { stdout: NonNullable<ChildProcess["stdout"]> },
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("the app printed no memory line")), 10_000);
+    const onData = (chunk: Buffer) => {
+      const line = /memory: (\{.*\})/.exec(chunk.toString());
+      if (!line) return;
+      clearTimeout(timer);
+      app.stdout.off("data", onData);
+      resolve((JSON.parse(line[1]!) as { heapUsed: number }).heapUsed);
+    };
+    app.stdout.on("data", onData);
+    app.kill("SIGUSR2");
+  });
+}

@@ -197,7 +197,12 @@ export interface CacheHints {
  * (`resultType: "input_required"`, no contents): the page says so, it is not content.
  */
 export type ReadResponse = ReadResourceResult &
-  CacheHints & { resultType?: "complete" | "input_required"; inputRequests?: Record<string, unknown> };
+  CacheHints & {
+    resultType?: "complete" | "input_required";
+    inputRequests?: Record<string, unknown>;
+    /** Contents the server sent that were not valid and were left out, in one sentence. */
+    warnings?: string[];
+  };
 export interface StderrResponse {
   lines: string[];
   /** Lines dropped from the front of the bounded buffer. */
@@ -321,6 +326,8 @@ export interface CompleteResponse {
   values: string[];
   total?: number;
   hasMore?: boolean;
+  /** Values that were not strings, or past the spec's 100, left out (one sentence). */
+  warnings?: string[];
 }
 
 /** POST /api/sessions/{id}/frames: a sandboxed frame URL for one content item (HTML or PDF). */

@@ -27,6 +27,7 @@ import { markEvent, emptyMarks, type LiveMarks } from "./live-marks";
 import type { RequestProgress } from "./progress";
 import { queryKeys } from "./queries";
 import { appendTraffic, type HeldTraffic } from "./traffic-buffer";
+import { pushAll } from "../limits/arrays";
 
 export type CacheEffect =
   /** setQueryData with this updater (returning undefined leaves the cache untouched). */
@@ -167,7 +168,7 @@ export function coalesceEvents(events: readonly InspectorEvent[]): InspectorEven
   for (const event of events) {
     if (event.type === "traffic") {
       const held = traffic.get(event.sessionId);
-      if (held) held.push(...event.entries);
+      if (held) pushAll(held, event.entries);
       else {
         const entries = [...event.entries];
         traffic.set(event.sessionId, entries);
@@ -175,7 +176,7 @@ export function coalesceEvents(events: readonly InspectorEvent[]): InspectorEven
       }
     } else if (event.type === "stderr") {
       const held = stderr.get(event.sessionId);
-      if (held) held.push(...event.lines);
+      if (held) pushAll(held, event.lines);
       else {
         const lines = [...event.lines];
         stderr.set(event.sessionId, lines);

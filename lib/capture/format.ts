@@ -15,6 +15,7 @@
  *   (the CLI, `--open`) read the same bytes with no library.
  */
 import { z } from "zod";
+import { clip, MAX_LISTED_ITEMS } from "../limits/bounds";
 import { problemSchema } from "../lint/problem";
 import type { ReadOutcome, ServerState } from "./state";
 
@@ -23,6 +24,27 @@ import { CAPTURE_FORMAT, CAPTURE_VERSION } from "./names";
 export { CAPTURE_FORMAT, CAPTURE_SUFFIX, CAPTURE_VERSION } from "./names";
 
 const json = z.record(z.string(), z.unknown());
+
+/**
+ * The most entries any one array of a capture holds (a listing's pages joined count as one): the
+ * live walk's own cap (MAX_LISTED_ITEMS), far past what a writer produces.
+ */
+export const MAX_CAPTURE_ITEMS = MAX_LISTED_ITEMS;
+
+const isObject = (v: unknown) => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * An array of JSON objects, checked by a loop that stops at the first that is not one. zod's own
+ * array of records copied each of the 6.7 M `{}` items of a 22 KB capture (10.8 s, 955 MB), and
+ * one issue per bad item would be millions of them (issue 32). Whether the objects are valid
+ * resources is the replaying client's salvage (server/mcp/era/salvage.ts), as for a live server.
+ */
+const objects = z
+  .custom<Record<string, unknown>[]>(
+    (v) => Array.isArray(v) && v.length <= MAX_CAPTURE_ITEMS && v.every(isObject),
+    `expected an array of at most ${MAX_CAPTURE_ITEMS.toLocaleString("en-US")} objects`,
+  )
+  .meta({ type: "array", items: { type: "object" }, maxItems: MAX_CAPTURE_ITEMS });
 
 const launchSchema = z.discriminatedUnion("kind", [
   z
@@ -63,7 +85,7 @@ const pageSchema = z
   .object({
     /** The cursor this page was asked for (absent for the first). */
     cursor: z.string().optional(),
-    items: z.array(json),
+    items: objects,
     nextCursor: z.string().optional(),
   })
   .strict();
@@ -80,16 +102,15 @@ const readSchema = z
   .object({
     uri: z.string(),
     at: z.string(),
-    result: z
-      .object({ contents: z.array(json) })
-      .passthrough()
-      .optional(),
+    result: z.object({ contents: objects }).passthrough().optional(),
     error: z.object({ code: z.number().optional(), message: z.string() }).strict().optional(),
   })
   .strict()
   .refine((r) => (r.result === undefined) !== (r.error === undefined), {
     message: "a read holds either a result or an error",
   });
+
+const skippedSchema = z.object({ uri: z.string(), reason: z.string() }).strict();
 
 export const captureSchema = z
   .object({
@@ -110,10 +131,10 @@ export const captureSchema = z
         all: z.boolean(),
         maxBytes: z.number().int().min(0),
         usedBytes: z.number().int().min(0),
-        skipped: z.array(z.object({ uri: z.string(), reason: z.string() }).strict()),
+        skipped: z.array(skippedSchema),
       })
       .strict(),
-    traffic: z.object({ entries: z.array(json), dropped: z.number().int().min(0) }).strict(),
+    traffic: z.object({ entries: objects, dropped: z.number().int().min(0) }).strict(),
     stderr: z.object({ lines: z.array(z.string()), dropped: z.number().int().min(0) }).strict(),
     problems: z.array(problemSchema),
   })
@@ -139,12 +160,60 @@ export function parseCapture(value: unknown): Capture {
     throw new CaptureFormatError(
       `capture format version ${head.version} was made by a newer inspector; this one reads up to ${CAPTURE_VERSION}`,
     );
+  checkArrays(value as Record<string, unknown>);
   const parsed = captureSchema.safeParse(value);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new CaptureFormatError(`not a valid capture: ${issue.path.join(".") || "(top)"}: ${issue.message}`);
+    const text = issueText(parsed.error); // ".path: message" or ": message"
+    throw new CaptureFormatError(
+      `not a valid capture: ${text.startsWith(".") ? text.slice(1) : `(top)${text}`}`,
+    );
   }
   return parsed.data;
+}
+
+/**
+ * The capture's arrays of typed entries, checked entry by entry before the whole schema runs: the
+ * first bad entry is the one sentence, where zod over the whole would build an issue for each of
+ * millions of `{}` entries first (issue 32). Counts are capped the same way.
+ */
+function checkArrays(capture: Record<string, unknown>): void {
+  const at = (...path: string[]) =>
+    path.reduce<unknown>((v, k) => (isObject(v) ? (v as Record<string, unknown>)[k] : undefined), capture);
+  const arrays: [string, unknown, { safeParse(v: unknown): { success: boolean; error?: z.ZodError } }][] = [
+    ["reads", at("reads"), readSchema],
+    ["problems", at("problems"), problemSchema],
+    ["budget.skipped", at("budget", "skipped"), skippedSchema],
+    ["stderr.lines", at("stderr", "lines"), z.string()],
+    ["resources.pages", at("resources", "pages"), pageSchema],
+    ["templates.pages", at("templates", "pages"), pageSchema],
+  ];
+  const n = (x: number) => x.toLocaleString("en-US");
+  for (const [name, list, schema] of arrays) {
+    if (!Array.isArray(list)) continue; // the whole schema says what it is instead
+    if (list.length > MAX_CAPTURE_ITEMS)
+      throw new CaptureFormatError(
+        `not a valid capture: ${name} holds ${n(list.length)} entries; a capture holds at most ${n(MAX_CAPTURE_ITEMS)}`,
+      );
+    for (let i = 0; i < list.length; i++) {
+      const r = schema.safeParse(list[i]);
+      if (!r.success) throw new CaptureFormatError(`not a valid capture: ${name}.${i}${issueText(r.error)}`);
+    }
+  }
+  for (const name of ["resources", "templates"] as const) {
+    const pages = at(name, "pages") as { items: unknown[] }[] | undefined;
+    const total = pages?.reduce((sum, p) => sum + p.items.length, 0) ?? 0;
+    if (total > MAX_CAPTURE_ITEMS)
+      throw new CaptureFormatError(
+        `not a valid capture: ${name} holds ${n(total)} items; a capture holds at most ${n(MAX_CAPTURE_ITEMS)}`,
+      );
+  }
+}
+
+function issueText(error: z.ZodError | undefined): string {
+  const issue = error?.issues[0];
+  if (!issue) return ": invalid";
+  // zod names every option of an enum (the problem codes: 1,300 characters): one short sentence.
+  return clip(`${issue.path.length ? `.${issue.path.join(".")}` : ""}: ${issue.message}`, 200);
 }
 
 /** The capture as one side of a comparison: pages joined, reads as outcomes. */

@@ -6,6 +6,7 @@
 import { walkJson, type JsonChange } from "../json/diff";
 import { parsePointer } from "../json/json-pointer";
 import type { Matcher } from "./schema";
+import { pushAll } from "../limits/arrays";
 
 export interface Mismatch {
   path: string;
@@ -159,7 +160,7 @@ export function compareValues(
     if (e === undefined || a === undefined) return false;
     const found = applyMatcher(m, at, e, a);
     if (found === null) return false;
-    out.push(...found);
+    pushAll(out, found);
     return true;
   };
   walkJson(

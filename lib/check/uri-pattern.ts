@@ -7,6 +7,7 @@
 import { matchTemplate } from "../resources/uri-template";
 import { regexRule } from "./compare";
 import type { ListShape } from "./schema";
+import { minOf } from "../limits/arrays";
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -67,7 +68,7 @@ export function inferUriPattern(
     p = Math.min(p, commonPrefix(first, u));
     s = Math.min(s, commonSuffix(first, u));
   }
-  const shortest = Math.min(...uris.map((u) => u.length));
+  const shortest = minOf(uris.map((u) => u.length));
   if (p + s > shortest) s = shortest - p;
   return { pattern: `${escapeRegex(first.slice(0, p))}.+${escapeRegex(first.slice(first.length - s))}` };
 }

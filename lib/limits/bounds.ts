@@ -14,6 +14,11 @@ export const MAX_FIELD_CHARS = 256;
 export const MAX_TEXT_CHARS = 2_048;
 /** A URI in an event, a problem or a recorded step (real ones are far shorter; data: URIs may not be). */
 export const MAX_URI_CHARS = 8_192;
+/**
+ * The most items one listing keeps (a live walk, a capture's listing): 2 M resources is ~100 MB of
+ * JSON, far past any real server. Past it the walk stops with a warning; a capture is refused.
+ */
+export const MAX_LISTED_ITEMS = 2_000_000;
 /** One line of a server's stderr. */
 export const MAX_STDERR_LINE_CHARS = 8_192;
 

@@ -162,6 +162,12 @@ export const PROTOCOL_RULES = {
     why: "From 2026-07-28 list and read results carry ttlMs and cacheScope so clients know how long, and for whom, they may cache them.",
     specUrl: "https://modelcontextprotocol.io/specification/2026-07-28/server/resources",
   },
+  "invalid-result-item": {
+    severity: "error",
+    title: "Items that are not valid MCP objects",
+    why: "A client that checks the schema refuses the whole answer for one bad item (the SDK's clients do), so none of the list or read is shown; the inspector leaves the bad items out and shows the rest.",
+    specUrl: `${SPEC}/schema`,
+  },
 } as const satisfies Record<string, Rule>;
 
 /** Every rule: the protocol's, then the hosts' (`host-…`). */

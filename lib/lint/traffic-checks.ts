@@ -229,6 +229,27 @@ export function checkEmptyPage(
   ];
 }
 
+/**
+ * Items of a list page or a read that are not objects with their required string fields
+ * (lib/limits/item-shape.ts): one finding per answer, however many there were.
+ */
+export function checkInvalidItems(
+  method: string,
+  bad: number,
+  total: number,
+  first: string | null,
+): Finding[] {
+  if (bad === 0) return [];
+  const n = (x: number) => x.toLocaleString("en-US");
+  return [
+    {
+      code: "invalid-result-item",
+      subject: method,
+      message: `${n(bad)} of ${n(total)} items of a ${method} answer are not valid (first: ${excerpt(first ?? "", 120)}); the inspector left them out.`,
+    },
+  ];
+}
+
 /** A URI (or template) on a page; `seen`: whether this walk listed it already. */
 export function checkDuplicateUri(method: string, uri: string, page: number, seen: boolean): Finding[] {
   if (!seen) return [];

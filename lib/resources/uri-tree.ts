@@ -7,6 +7,7 @@
  * empty segments make no folder; opaque URIs are leaves of their scheme; no scheme → "other".
  */
 import type { Resource } from "../api/contract";
+import { pushAll } from "../limits/arrays";
 
 export interface TreeFolder {
   kind: "folder";
@@ -135,7 +136,7 @@ function finish(draft: Draft): TreeFolder {
     count += folder.count;
     children.push(folder);
   }
-  children.push(...node.leaves);
+  pushAll(children, node.leaves);
   return { kind: "folder", id: node.id, label, children: sortNodes(children), count };
 }
 

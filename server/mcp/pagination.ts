@@ -1,5 +1,9 @@
 import "server-only";
 import type { CacheHints } from "@/lib/api/contract";
+import { pushAll } from "@/lib/limits/arrays";
+import { MAX_LISTED_ITEMS } from "@/lib/limits/bounds";
+
+export { MAX_LISTED_ITEMS };
 
 export interface PagedResult<T> {
   items: T[];
@@ -29,10 +33,11 @@ export interface ReceivedPage {
 export async function walkPages<T>(
   fetchPage: (
     cursor: string | undefined,
-  ) => Promise<{ items: T[]; nextCursor?: string | undefined; hints?: CacheHints }>,
+  ) => Promise<{ items: T[]; nextCursor?: string | undefined; hints?: CacheHints; warnings?: string[] }>,
   maxPages: number,
   /** Told after each page, 1-based: a walk of many pages shows "page N" as it goes. */
   onPage?: (page: number) => void,
+  maxItems = MAX_LISTED_ITEMS,
 ): Promise<PagedResult<T>> {
   const items: T[] = [];
   const warnings: string[] = [];
@@ -46,13 +51,22 @@ export async function walkPages<T>(
     pages++;
     if (pages === 1 && page.hints && Object.keys(page.hints).length) hints = page.hints;
     onPage?.(pages);
-    items.push(...page.items);
+    // Never `items.push(...page.items)`: one page of ~125 k items overflowed the stack (issue 32).
+    const room = maxItems - items.length;
+    pushAll(items, page.items.length > room ? page.items.slice(0, room) : page.items);
+    for (const w of page.warnings ?? []) warnings.push(pages > 1 ? `Page ${pages}: ${w}` : w);
     const next = page.nextCursor;
     received.push({
       ...(cursor !== undefined ? { cursor } : {}),
       count: page.items.length,
       ...(typeof next === "string" ? { nextCursor: next } : {}),
     });
+    if (page.items.length > room) {
+      warnings.push(
+        `Stopped at ${maxItems.toLocaleString("en-US")} items (page ${pages}): the rest of the list was left out.`,
+      );
+      break;
+    }
     if (next === undefined || next === null) break;
     if (seen.has(next)) {
       warnings.push(

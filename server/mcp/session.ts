@@ -1,6 +1,7 @@
 import "server-only";
 import type { Implementation, ServerCapabilities } from "@modelcontextprotocol/sdk/types.js";
 import type {
+  CompleteResponse,
   Era,
   FileWatchStatus,
   LaunchSpec,
@@ -405,7 +406,7 @@ export class McpSession {
     uriTemplate: string,
     argument: { name: string; value: string },
     context?: Record<string, string>,
-  ): Promise<{ values: string[]; total?: number; hasMore?: boolean }> {
+  ): Promise<CompleteResponse> {
     const c = this.connection;
     c.requireConnected(this.name);
     if (!this.capabilities?.completions) throw new CompletionsNotSupportedError(this.name);

@@ -6,7 +6,9 @@ import {
   type Implementation,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
+import type { ReadResponse, Resource, ResourceTemplate } from "@/lib/api/contract";
 import type { TrafficTap } from "../transports/traffic-tap";
+import { ANY_RESULT, completionOf, pageOf, readOf } from "./salvage";
 import type { Page, ProtocolClient, ProtocolHandlers, RequestOptions } from "./types";
 
 /** The legacy era (`initialize`, 2024-11-05 … 2025-11-25) through SDK 1.32's Client. */
@@ -40,27 +42,36 @@ export class LegacyProtocolClient implements ProtocolClient {
     return this.client.getInstructions();
   }
 
-  async listResources(cursor: string | undefined, options: RequestOptions) {
-    const r = await this.client.listResources(cursor ? { cursor } : {}, options);
-    return { items: r.resources, nextCursor: r.nextCursor };
+  // Every result is taken as it came and salvaged item by item (salvage.ts: the SDK's own whole
+  // check of a hostile page built millions of zod issues).
+  private raw(method: string, params: Record<string, unknown>, options: RequestOptions) {
+    return this.client.request({ method, params }, ANY_RESULT, options);
   }
 
-  async listTemplates(cursor: string | undefined, options: RequestOptions) {
-    const r = await this.client.listResourceTemplates(cursor ? { cursor } : {}, options);
-    return { items: r.resourceTemplates, nextCursor: r.nextCursor };
+  async listResources(cursor: string | undefined, options: RequestOptions): Promise<Page<Resource>> {
+    return pageOf(await this.raw("resources/list", cursor ? { cursor } : {}, options), "resources");
   }
 
-  read(uri: string, options: RequestOptions) {
-    return this.client.readResource({ uri }, options);
+  async listTemplates(cursor: string | undefined, options: RequestOptions): Promise<Page<ResourceTemplate>> {
+    const r = await this.raw("resources/templates/list", cursor ? { cursor } : {}, options);
+    return pageOf(r, "resourceTemplates");
+  }
+
+  async read(uri: string, options: RequestOptions): Promise<ReadResponse> {
+    return readOf<ReadResponse>(await this.raw("resources/read", { uri }, options));
   }
 
   async complete(params: Parameters<ProtocolClient["complete"]>[0], options: RequestOptions) {
-    return (await this.client.complete(params, options)).completion;
+    return completionOf(await this.raw("completion/complete", params, options));
   }
 
   async listTools(cursor: string | undefined, options: RequestOptions): Promise<Page<Tool>> {
-    const r = await this.client.listTools(cursor ? { cursor } : {}, options);
-    return { items: r.tools, nextCursor: r.nextCursor };
+    const page = await pageOf<Tool>(await this.raw("tools/list", cursor ? { cursor } : {}, options), "tools");
+    // What the SDK's listTools does after its check: callTool validates structured output with it.
+    (this.client as unknown as { cacheToolMetadata?: (tools: Tool[]) => void }).cacheToolMetadata?.(
+      page.items,
+    );
+    return page;
   }
 
   async callTool(name: string, args: Record<string, unknown>, options: RequestOptions) {

@@ -19,7 +19,9 @@ import type {
   Tool,
 } from "@/lib/api/contract";
 import type { TrafficTap } from "../transports/traffic-tap";
+import { HeldItems } from "./held-items";
 import { MODERN_CLIENT_CAPABILITIES } from "./probe";
+import { ANY_RESULT, completionOf, pageOf, readOf } from "./salvage";
 import type { Page, ProtocolClient, ProtocolHandlers, RequestOptions } from "./types";
 
 const BACKOFF_FIRST_MS = 500;
@@ -75,6 +77,7 @@ export class ModernProtocolClient implements ProtocolClient {
   private backoff = BACKOFF_FIRST_MS;
   private retry: ReturnType<typeof setTimeout> | null = null;
   private options: RequestOptions = { timeout: 30_000 };
+  private held: HeldItems | null = null;
 
   constructor(
     clientInfo: Implementation,
@@ -100,8 +103,10 @@ export class ModernProtocolClient implements ProtocolClient {
 
   async connect(tap: TrafficTap, options: RequestOptions): Promise<void> {
     this.options = options;
-    // The tap is an SDK 1.32 Transport; the v2 client takes it as it is (same shape).
-    await this.client.connect(tap, {
+    // The tap is an SDK 1.32 Transport; the v2 client takes it as it is (same shape), through
+    // HeldItems, which keeps a result's items from the client's own whole check.
+    this.held = new HeldItems(tap);
+    await this.client.connect(this.held, {
       ...options,
       prior: { kind: "modern", discover: this.discover },
     });
@@ -120,43 +125,52 @@ export class ModernProtocolClient implements ProtocolClient {
     return this.client.getInstructions();
   }
 
-  async listResources(cursor: string | undefined, options: RequestOptions): Promise<Page<Resource>> {
-    const r = await translated(() =>
-      this.client.request({ method: "resources/list", params: cursor ? { cursor } : {} }, options),
-    );
-    return { items: r.resources, nextCursor: r.nextCursor, hints: hintsOf(r) };
+  /**
+   * A request whose result the v2 client checks only for `resultType` (its codec's decodeResult)
+   * and then takes as it came: salvage.ts checks it item by item, as in the legacy era.
+   */
+  private async raw(
+    method: string,
+    params: Record<string, unknown>,
+    options: RequestOptions & { allowInputRequired?: boolean },
+  ): Promise<Record<string, unknown>> {
+    const r = await translated(() => this.client.request({ method, params } as never, ANY_RESULT, options));
+    return this.held ? this.held.restore(r) : r;
   }
 
-  async listTemplates(cursor: string | undefined, options: RequestOptions): Promise<Page<ResourceTemplate>> {
-    const r = await translated(() =>
-      this.client.request({ method: "resources/templates/list", params: cursor ? { cursor } : {} }, options),
-    );
-    return { items: r.resourceTemplates, nextCursor: r.nextCursor, hints: hintsOf(r) };
+  private async page<T>(
+    method: string,
+    field: "resources" | "resourceTemplates" | "tools",
+    cursor: string | undefined,
+    options: RequestOptions,
+  ): Promise<Page<T>> {
+    const r = await this.raw(method, cursor ? { cursor } : {}, options);
+    return { ...(await pageOf<T>(r, field)), hints: hintsOf(r) };
+  }
+
+  listResources(cursor: string | undefined, options: RequestOptions): Promise<Page<Resource>> {
+    return this.page("resources/list", "resources", cursor, options);
+  }
+
+  listTemplates(cursor: string | undefined, options: RequestOptions): Promise<Page<ResourceTemplate>> {
+    return this.page("resources/templates/list", "resourceTemplates", cursor, options);
   }
 
   async read(uri: string, options: RequestOptions): Promise<ReadResponse> {
-    const r = (await translated(() =>
-      this.client.request(
-        { method: "resources/read", params: { uri } },
-        { ...options, allowInputRequired: true },
-      ),
-    )) as Record<string, unknown>;
+    const r = await this.raw("resources/read", { uri }, { ...options, allowInputRequired: true });
     if (r.resultType === "input_required") {
       const inputRequests = (r.inputRequests ?? {}) as Record<string, unknown>;
       return { contents: [], resultType: "input_required", inputRequests, ...hintsOf(r) };
     }
-    return r as ReadResponse;
+    return readOf<ReadResponse>(r);
   }
 
   async complete(params: Parameters<ProtocolClient["complete"]>[0], options: RequestOptions) {
-    return (await translated(() => this.client.complete(params, options))).completion;
+    return completionOf(await this.raw("completion/complete", params, options));
   }
 
-  async listTools(cursor: string | undefined, options: RequestOptions): Promise<Page<Tool>> {
-    const r = await translated(() =>
-      this.client.request({ method: "tools/list", params: cursor ? { cursor } : {} }, options),
-    );
-    return { items: r.tools as Tool[], nextCursor: r.nextCursor };
+  listTools(cursor: string | undefined, options: RequestOptions): Promise<Page<Tool>> {
+    return this.page("tools/list", "tools", cursor, options);
   }
 
   async callTool(name: string, args: Record<string, unknown>, options: RequestOptions) {

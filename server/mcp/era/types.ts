@@ -30,6 +30,8 @@ export interface Page<T> {
   items: T[];
   nextCursor?: string | undefined;
   hints?: CacheHints;
+  /** What was wrong with the page and left out of it (server/mcp/era/salvage.ts), one sentence each. */
+  warnings?: string[];
 }
 
 /**
@@ -53,7 +55,7 @@ export interface ProtocolClient {
       context?: { arguments: Record<string, string> };
     },
     options: RequestOptions,
-  ): Promise<{ values: string[]; total?: number; hasMore?: boolean }>;
+  ): Promise<{ values: string[]; total?: number; hasMore?: boolean; warnings?: string[] }>;
   listTools(cursor: string | undefined, options: RequestOptions): Promise<Page<Tool>>;
   callTool(name: string, args: Record<string, unknown>, options: RequestOptions): Promise<CallToolResult>;
   /** Start hearing updates of `uri` (legacy: resources/subscribe; modern: re-listen). */
