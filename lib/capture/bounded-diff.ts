@@ -1,22 +1,20 @@
 /**
- * A StateDiff as it may be kept on a session or sent to the page (issue 25): every list capped at
- * `maxItems` with the rest counted, every value a server chose (a changed field, an added content
- * item's body) clipped. Two servers that differ in 10k resources would otherwise send 10k resource
- * objects and their field values to every tab; the page says "N more" instead. Pure.
+ * A StateDiff as it may be kept on a session or sent to the page (issue 25, 32): every list capped
+ * at the budget's `maxEntries` with the rest counted, every value a server chose clipped
+ * (bound-values.ts), and the whole answer within the budget's bytes: entries are kept in order
+ * (server card, listings, one-side URIs, reads) while they fit, the rest counted. Two servers that
+ * differ in 10k resources would otherwise send 10k resource objects to every tab. Pure.
  */
 import type { Resource, ResourceTemplate } from "../api/contract";
-import type { Mismatch } from "../check/compare";
-import { boundedJson, clip, MAX_TEXT_CHARS, MAX_URI_CHARS } from "../limits/bounds";
-import { changeCount, type EntityDiff, type ItemDiff, type ReadDiff, type StateDiff } from "./compare";
+import { clip, MAX_URI_CHARS } from "../limits/bounds";
+import { boundEntity, boundMismatch, boundRead, jsonBytes } from "./bound-values";
+import { changeCount, type EntityDiff, type StateDiff } from "./compare";
+import { COMPARE_BUDGET, CompareMeter } from "./compare-budget";
 
 /** Entries kept per list (added, removed, changed, reads, read on one side only). */
-export const DIFF_LIST_LIMIT = 500;
+export const DIFF_LIST_LIMIT = COMPARE_BUDGET.maxEntries;
 /** Field changes kept per entry (a JSON text can differ at thousands of pointers). */
-export const DIFF_FIELD_LIMIT = 200;
-/** The JSON of one value in a field change, or of a listed resource, kept up to this. */
-const VALUE_CHARS = MAX_TEXT_CHARS;
-/** An added or removed content item's text or blob, as shown (its size is said). */
-const BODY_CHARS = 4_096;
+export const DIFF_FIELD_LIMIT = COMPARE_BUDGET.maxMismatches;
 
 export interface EntityOmitted {
   added: number;
@@ -42,50 +40,76 @@ export interface BoundedStateDiff {
 export interface BoundOptions {
   maxItems?: number;
   maxFields?: number;
+  /** Whose byte budget the answer spends (a fresh COMPARE_BUDGET one by default). */
+  meter?: CompareMeter;
 }
 
 export function boundStateDiff(diff: StateDiff, options: BoundOptions = {}): BoundedStateDiff {
-  const maxItems = options.maxItems ?? DIFF_LIST_LIMIT;
-  const maxFields = options.maxFields ?? DIFF_FIELD_LIMIT;
-  const fields = (list: Mismatch[]) => list.slice(0, maxFields).map(boundMismatch);
-  const entities = <T extends Resource | ResourceTemplate>(d: EntityDiff<T>) => ({
-    diff: {
-      added: d.added.slice(0, maxItems).map(boundEntity),
-      removed: d.removed.slice(0, maxItems).map(boundEntity),
-      changed: d.changed.slice(0, maxItems).map((c) => ({
+  const meter = options.meter ?? new CompareMeter();
+  const maxItems = options.maxItems ?? meter.budget.maxEntries;
+  const maxFields = options.maxFields ?? meter.budget.maxMismatches;
+  // The answer's bytes are counted afresh here: the compare's count guarded its memory.
+  const bytes = new CompareMeter(meter.budget);
+  /** The first `maxItems` of `list` that fit the bytes, bounded by `bound`. */
+  const keep = <T, U>(list: readonly T[], bound: (item: T) => U): U[] => {
+    const out: U[] = [];
+    for (const item of list.slice(0, maxItems)) {
+      const kept = bound(item);
+      if (!bytes.take(jsonBytes(kept))) break;
+      out.push(kept);
+    }
+    return out;
+  };
+  const fields = (list: StateDiff["server"]) => list.slice(0, maxFields).map(boundMismatch);
+  const entities = <T extends Resource | ResourceTemplate>(d: EntityDiff<T>) => {
+    const kept = {
+      added: keep(d.added, boundEntity),
+      removed: keep(d.removed, boundEntity),
+      changed: keep(d.changed, (c) => ({
         key: clip(c.key, MAX_URI_CHARS),
         before: boundEntity(c.before),
         after: boundEntity(c.after),
         fields: fields(c.fields),
       })),
       unchanged: d.unchanged,
-    },
-    omitted: {
-      added: Math.max(0, d.added.length - maxItems),
-      removed: Math.max(0, d.removed.length - maxItems),
-      changed: Math.max(0, d.changed.length - maxItems),
-    },
-  });
+    };
+    return {
+      diff: kept,
+      omitted: {
+        added: d.added.length - kept.added.length,
+        removed: d.removed.length - kept.removed.length,
+        changed: d.changed.length - kept.changed.length,
+      },
+    };
+  };
+  const server = fields(diff.server);
+  bytes.take(jsonBytes(server));
   const resources = entities(diff.resources);
   const templates = entities(diff.templates);
-  const uris = (list: string[]) => list.slice(0, maxItems).map((u) => clip(u, MAX_URI_CHARS));
+  const uri = (u: string) => clip(u, MAX_URI_CHARS);
+  const readOnly = { before: keep(diff.readOnly.before, uri), after: keep(diff.readOnly.after, uri) };
+  const reads = keep(diff.reads, (r) => boundRead(r, maxFields, meter.budget.maxTextRows));
+  // Entries the byte budget left out make the answer incomplete, like a read not compared.
+  const skipped = { ...diff.skipped };
+  if (bytes.skipped.stopped === "bytes") skipped.stopped ??= "bytes";
   return {
     diff: {
       equal: diff.equal,
-      server: fields(diff.server),
+      server,
       resources: resources.diff,
       templates: templates.diff,
-      reads: diff.reads.slice(0, maxItems).map((r) => boundRead(r, maxFields)),
-      readOnly: { before: uris(diff.readOnly.before), after: uris(diff.readOnly.after) },
+      reads,
+      readOnly,
+      skipped,
     },
     changes: changeCount(diff),
     omitted: {
       resources: resources.omitted,
       templates: templates.omitted,
-      reads: Math.max(0, diff.reads.length - maxItems),
+      reads: diff.reads.length - reads.length,
       readOnly: {
-        before: Math.max(0, diff.readOnly.before.length - maxItems),
-        after: Math.max(0, diff.readOnly.after.length - maxItems),
+        before: diff.readOnly.before.length - readOnly.before.length,
+        after: diff.readOnly.after.length - readOnly.after.length,
       },
     },
   };
@@ -95,76 +119,4 @@ export function boundStateDiff(diff: StateDiff, options: BoundOptions = {}): Bou
 export function omittedCount(o: DiffOmitted): number {
   const e = (x: EntityOmitted) => x.added + x.removed + x.changed;
   return e(o.resources) + e(o.templates) + o.reads + o.readOnly.before + o.readOnly.after;
-}
-
-function boundValue(value: unknown): unknown {
-  if (typeof value === "string") return clip(value, VALUE_CHARS);
-  return boundedJson(value, VALUE_CHARS);
-}
-
-function boundMismatch(m: Mismatch): Mismatch {
-  return {
-    path: clip(m.path, MAX_URI_CHARS),
-    problem: m.problem,
-    message: clip(m.message, VALUE_CHARS),
-    ...("expected" in m ? { expected: boundValue(m.expected) } : {}),
-    ...("actual" in m ? { actual: boundValue(m.actual) } : {}),
-  };
-}
-
-/** A listed resource or template: its key clipped, any other field over the cap noted by size. */
-function boundEntity<T extends Resource | ResourceTemplate>(item: T): T {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(item)) {
-    out[k] =
-      typeof v === "string"
-        ? clip(v, k === "uri" || k === "uriTemplate" ? MAX_URI_CHARS : VALUE_CHARS)
-        : boundedJson(v, VALUE_CHARS);
-  }
-  return out as T;
-}
-
-type ContentItem = Extract<ItemDiff, { kind: "added" }>["after"];
-
-function boundItem(item: ContentItem): ContentItem {
-  const out: Record<string, unknown> = { ...item, uri: clip(item.uri, MAX_URI_CHARS) };
-  if ("text" in item) out.text = clip(item.text, BODY_CHARS);
-  if ("blob" in item) out.blob = clip(item.blob, BODY_CHARS);
-  if (item._meta !== undefined) out._meta = boundedJson(item._meta, VALUE_CHARS);
-  return out as ContentItem;
-}
-
-function boundRead(r: ReadDiff, maxFields: number): ReadDiff {
-  const items = r.items.map((i): ItemDiff => {
-    switch (i.kind) {
-      case "added":
-        return { ...i, after: boundItem(i.after) };
-      case "removed":
-        return { ...i, before: boundItem(i.before) };
-      case "json":
-        return {
-          ...i,
-          path: clip(i.path, MAX_URI_CHARS),
-          changes: i.changes.slice(0, maxFields).map(boundMismatch),
-        };
-      case "fields":
-        return { ...i, fields: i.fields.slice(0, maxFields).map(boundMismatch) };
-      case "text":
-      case "binary":
-        // A line diff is bounded by diffText (lines, bytes, edits); blob facts are numbers.
-        return { ...i, path: clip(i.path, MAX_URI_CHARS) };
-    }
-  });
-  return {
-    uri: clip(r.uri, MAX_URI_CHARS),
-    ...(r.error
-      ? {
-          error: {
-            ...(r.error.before !== undefined ? { before: clip(r.error.before, VALUE_CHARS) } : {}),
-            ...(r.error.after !== undefined ? { after: clip(r.error.after, VALUE_CHARS) } : {}),
-          },
-        }
-      : {}),
-    items,
-  };
 }

@@ -13,13 +13,20 @@
  * A URI is one token (`/` escaped as `~1`). Work is linear in the listings: keyed maps, and a
  * content diff only where two reads differ. Texts get jsdiff's bounded line diff (lib/json/diff.ts),
  * JSON texts a structural diff, blobs their sizes and a fingerprint. Pure and isomorphic.
+ *
+ * Bounded by one budget (compare-budget.ts, issue 32): a deadline for the whole comparison, a byte
+ * size for what it keeps, caps on items per read and mismatches per walk applied while walking.
+ * The work is a generator that yields between entries, reads and items: `compareStatesAsync`
+ * pauses there (the server lets other requests through) and stops when cancelled.
  */
 import type { ReadResourceResult, Resource, ResourceTemplate } from "../api/contract";
-import { compareValues, findMatcher, type Mismatch } from "../check/compare";
+import type { Mismatch } from "../check/compare";
 import type { Matcher } from "../check/schema";
-import { base64ByteLength } from "../content/base64";
-import { diffText, type LineDiffResult } from "../json/diff";
+import type { LineDiffResult } from "../json/diff";
 import { joinPointer } from "../json/json-pointer";
+import { boundRead, jsonBytes } from "./bound-values";
+import { compareItem, ignored, walk } from "./compare-item";
+import { CompareMeter, incomplete, type CompareSkipped } from "./compare-budget";
 import { byKey, type ReadOutcome, type ServerState } from "./state";
 
 export interface EntityChange<T> {
@@ -36,7 +43,7 @@ export interface EntityDiff<T> {
   unchanged: number;
 }
 
-type ContentItem = ReadResourceResult["contents"][number];
+export type ContentItem = ReadResourceResult["contents"][number];
 
 export interface BlobFacts {
   bytes: number;
@@ -48,8 +55,8 @@ export interface BlobFacts {
 export type ItemDiff =
   | { index: number; kind: "added"; after: ContentItem }
   | { index: number; kind: "removed"; before: ContentItem }
-  /** A JSON text: the structural changes under …/text (matchers applied). */
-  | { index: number; kind: "json"; path: string; changes: Mismatch[] }
+  /** A JSON text: the structural changes under …/text (matchers applied); `truncated`: more exist. */
+  | { index: number; kind: "json"; path: string; changes: Mismatch[]; truncated?: true }
   | { index: number; kind: "text"; path: string; lines: LineDiffResult }
   | { index: number; kind: "binary"; path: string; before: BlobFacts; after: BlobFacts }
   /** Fields beside the body (uri, mimeType, _meta, text ↔ blob) that differ. */
@@ -60,6 +67,8 @@ export interface ReadDiff {
   /** Set when either side's read failed: the errors as they were, or the one side's result. */
   error?: { before?: string; after?: string };
   items: ItemDiff[];
+  /** Content items past the budget's maxItemsPerRead, not compared. */
+  itemsOmitted?: number;
 }
 
 export interface StateDiff {
@@ -71,11 +80,21 @@ export interface StateDiff {
   reads: ReadDiff[];
   /** URIs only one side read: not compared, and said so. */
   readOnly: { before: string[]; after: string[] };
+  /** What the budget left uncompared (compare-budget.ts); `equal` is false when any of it could differ. */
+  skipped: CompareSkipped;
 }
 
 export interface CompareOptions {
   /** Matchers by JSON Pointer (the check file's); a bare list of paths means `ignore` each. */
   matchers?: Record<string, Matcher>;
+  /** The request's account (its budget, deadline, signal); default: a fresh one of COMPARE_BUDGET. */
+  meter?: CompareMeter;
+}
+
+export interface AsyncCompareOptions extends CompareOptions {
+  /** Lets other work run (the server: a `setImmediate` turn); called at most every `sliceMs`. */
+  pause: () => Promise<void>;
+  sliceMs?: number;
 }
 
 export function ignoreMatchers(paths: readonly string[]): Record<string, Matcher> {
@@ -84,51 +103,104 @@ export function ignoreMatchers(paths: readonly string[]): Record<string, Matcher
   return out;
 }
 
+/** The comparison, run to its end (within the meter's budget) without pausing. */
 export function compareStates(
   before: ServerState,
   after: ServerState,
   options: CompareOptions = {},
 ): StateDiff {
+  const run = compareSteps(before, after, options);
+  for (;;) {
+    const step = run.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** The comparison in slices: at most `sliceMs` (default 15) of work between two pauses. */
+export async function compareStatesAsync(
+  before: ServerState,
+  after: ServerState,
+  options: AsyncCompareOptions,
+): Promise<StateDiff> {
+  const run = compareSteps(before, after, options);
+  const slice = options.sliceMs ?? 15;
+  let since = performance.now();
+  for (;;) {
+    const step = run.next();
+    if (step.done) return step.value;
+    if (performance.now() - since >= slice) {
+      await options.pause();
+      since = performance.now();
+    }
+  }
+}
+
+function* compareSteps(
+  before: ServerState,
+  after: ServerState,
+  options: CompareOptions,
+): Generator<void, StateDiff, void> {
+  const meter = options.meter ?? new CompareMeter();
   const matchers = options.matchers ?? {};
-  const server = compareValues(before.server, after.server, matchers, "/server");
-  const resources = compareEntities(before.resources, after.resources, (r) => r.uri, "/resources", matchers);
-  const templates = compareEntities(
+  const server = walk(meter, before.server, after.server, matchers, "/server").mismatches;
+  const resources = yield* compareEntities(
+    before.resources,
+    after.resources,
+    (r) => r.uri,
+    "/resources",
+    matchers,
+    meter,
+  );
+  const templates = yield* compareEntities(
     before.templates,
     after.templates,
     (t) => t.uriTemplate,
     "/templates",
     matchers,
+    meter,
   );
-  const { reads, readOnly } = compareReads(before.reads, after.reads, matchers);
+  const { reads, readOnly } = yield* compareReads(before.reads, after.reads, matchers, meter);
+  const skipped = { ...meter.skipped };
   const equal =
     server.length === 0 &&
     [resources, templates].every((d) => d.added.length + d.removed.length + d.changed.length === 0) &&
-    reads.length === 0;
-  return { equal, server, resources, templates, reads, readOnly };
+    reads.length === 0 &&
+    !incomplete(skipped);
+  return { equal, server, resources, templates, reads, readOnly, skipped };
 }
 
-function ignored(matchers: Record<string, Matcher>, path: string): boolean {
-  return findMatcher(matchers, path)?.type === "ignore";
-}
+/** Entries compared between two pauses (a listing entry is a small walk). */
+const ENTRIES_PER_STEP = 256;
 
-function compareEntities<T extends object>(
+function* compareEntities<T extends object>(
   before: readonly T[],
   after: readonly T[],
   keyOf: (item: T) => string,
   base: string,
   matchers: Record<string, Matcher>,
-): EntityDiff<T> {
+  meter: CompareMeter,
+): Generator<void, EntityDiff<T>, void> {
   const a = byKey(before, keyOf);
   const b = byKey(after, keyOf);
   const diff: EntityDiff<T> = { added: [], removed: [], changed: [], unchanged: 0 };
+  let seen = 0;
   for (const [key, item] of a) {
+    if (seen % ENTRIES_PER_STEP === 0) {
+      yield;
+      if (meter.stop()) {
+        // Out of time (or cancelled): the rest of both listings is counted, not compared.
+        meter.skipped.entries += a.size - seen + [...b.keys()].filter((k) => !a.has(k)).length;
+        return diff;
+      }
+    }
+    seen += 1;
     const path = joinPointer(base, key);
     const other = b.get(key);
     if (other === undefined) {
       if (!ignored(matchers, path)) diff.removed.push(item);
       continue;
     }
-    const fields = compareValues(item, other, matchers, path);
+    const fields = walk(meter, item, other, matchers, path).mismatches;
     if (fields.length === 0) diff.unchanged += 1;
     else diff.changed.push({ key, before: item, after: other, fields });
   }
@@ -137,37 +209,50 @@ function compareEntities<T extends object>(
   return diff;
 }
 
-function compareReads(
+function* compareReads(
   before: readonly ReadOutcome[],
   after: readonly ReadOutcome[],
   matchers: Record<string, Matcher>,
-): { reads: ReadDiff[]; readOnly: StateDiff["readOnly"] } {
+  meter: CompareMeter,
+): Generator<void, { reads: ReadDiff[]; readOnly: StateDiff["readOnly"] }, void> {
   const a = byKey(before, (r) => r.uri);
   const b = byKey(after, (r) => r.uri);
   const reads: ReadDiff[] = [];
   const readOnly: StateDiff["readOnly"] = { before: [], after: [] };
+  const { maxTextRows, maxMismatches } = meter.budget;
   for (const [uri, one] of a) {
     const other = b.get(uri);
     if (other === undefined) {
       readOnly.before.push(uri);
       continue;
     }
+    yield;
+    // Out of time, bytes or cancelled: every read both sides made from here on is counted.
+    if (meter.stop()) {
+      meter.skipped.reads += 1;
+      continue;
+    }
     const base = joinPointer("/reads", uri);
     if (ignored(matchers, base)) continue; // `--ignore /reads/{uri}`: a read that changes on its own
-    const d = compareRead(uri, base, one, other, matchers);
-    if (d) reads.push(d);
+    const d = yield* compareRead(uri, base, one, other, matchers, meter);
+    if (!d) continue;
+    // Kept as it will be sent, and counted against the answer's bytes.
+    const kept = boundRead(d, maxMismatches, maxTextRows);
+    if (meter.take(jsonBytes(kept))) reads.push(kept);
+    else meter.skipped.reads += 1;
   }
   for (const uri of b.keys()) if (!a.has(uri)) readOnly.after.push(uri);
   return { reads, readOnly };
 }
 
-function compareRead(
+function* compareRead(
   uri: string,
   base: string,
   one: ReadOutcome,
   other: ReadOutcome,
   matchers: Record<string, Matcher>,
-): ReadDiff | null {
+  meter: CompareMeter,
+): Generator<void, ReadDiff | null, void> {
   if ("error" in one || "error" in other) {
     const e1 = "error" in one ? one.error.message : undefined;
     const e2 = "error" in other ? other.error.message : undefined;
@@ -182,96 +267,23 @@ function compareRead(
   const x = one.result.contents;
   const y = other.result.contents;
   const contents = `${base}/contents`;
-  for (let i = 0; i < Math.max(x.length, y.length); i += 1) {
+  const count = Math.max(x.length, y.length);
+  // Items past the cap are never looked at: counted, on the read and in the comparison.
+  const compared = Math.min(count, meter.budget.maxItemsPerRead);
+  const itemsOmitted = count - compared;
+  meter.skipped.items += itemsOmitted;
+  for (let i = 0; i < compared; i += 1) {
+    if (i > 0) yield;
     const path = joinPointer(contents, i);
     const p = x[i];
     const q = y[i];
     if (ignored(matchers, path)) continue;
     if (p === undefined) items.push({ index: i, kind: "added", after: q! });
     else if (q === undefined) items.push({ index: i, kind: "removed", before: p });
-    else items.push(...compareItem(i, path, p, q, matchers));
+    else items.push(...compareItem(i, path, p, q, matchers, meter));
   }
-  return items.length > 0 ? { uri, items } : null;
-}
-
-function compareItem(
-  index: number,
-  path: string,
-  p: ContentItem,
-  q: ContentItem,
-  matchers: Record<string, Matcher>,
-): ItemDiff[] {
-  const out: ItemDiff[] = [];
-  const body = (c: ContentItem) => ("text" in c ? "text" : "blob");
-  // Everything but the body compares as fields; the body gets the diff that suits it.
-  const rest = (c: ContentItem) => {
-    const { text: _t, blob: _b, ...others } = c as Record<string, unknown>;
-    return { ...others, body: body(c) };
-  };
-  const fields = compareValues(rest(p), rest(q), matchers, path);
-  if (fields.length > 0) out.push({ index, kind: "fields", fields });
-  if (body(p) !== body(q)) return out; // text ↔ blob: the fields say so; the bodies do not compare
-  if ("text" in p && "text" in q) {
-    const at = `${path}/text`;
-    if (p.text === q.text || ignored(matchers, at)) return out;
-    // A regex, type or json matcher on the text judges it (a check's "the text matches /…/").
-    const judge = findMatcher(matchers, at);
-    if (judge !== undefined && judge.type !== "exact") {
-      const judged = compareValues(p.text, q.text, matchers, at);
-      if (judged.length > 0) out.push({ index, kind: "fields", fields: judged });
-      return out;
-    }
-    const json = jsonChanges(p.text, q.text, at, matchers);
-    if (json) {
-      if (json.length > 0) out.push({ index, kind: "json", path: at, changes: json });
-    } else out.push({ index, kind: "text", path: at, lines: diffText(p.text, q.text) });
-    return out;
-  }
-  const pb = (p as { blob: string }).blob;
-  const qb = (q as { blob: string }).blob;
-  const at = `${path}/blob`;
-  if (pb !== qb && !ignored(matchers, at))
-    out.push({ index, kind: "binary", path: at, before: blobFacts(p, pb), after: blobFacts(q, qb) });
-  return out;
-}
-
-/** Both texts parse as JSON objects or arrays: their structural changes (possibly none). */
-function jsonChanges(
-  a: string,
-  b: string,
-  path: string,
-  matchers: Record<string, Matcher>,
-): Mismatch[] | null {
-  const parse = (s: string): unknown => {
-    const t = s.trimStart();
-    if (t[0] !== "{" && t[0] !== "[") return undefined;
-    try {
-      return JSON.parse(s) as unknown;
-    } catch {
-      return undefined;
-    }
-  };
-  const x = parse(a);
-  const y = x === undefined ? undefined : parse(b);
-  if (x === undefined || y === undefined) return null;
-  return compareValues(x, y, matchers, path);
-}
-
-function blobFacts(item: ContentItem, blob: string): BlobFacts {
-  return {
-    bytes: base64ByteLength(blob),
-    fingerprint: fnv1a(blob),
-    ...(item.mimeType !== undefined ? { mimeType: item.mimeType } : {}),
-  };
-}
-
-function fnv1a(s: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i += 1) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 0).toString(16).padStart(8, "0");
+  if (items.length === 0 && itemsOmitted === 0) return null;
+  return { uri, items, ...(itemsOmitted > 0 ? { itemsOmitted } : {}) };
 }
 
 /** Added + removed + changed across resources, templates and reads, plus server fields. */

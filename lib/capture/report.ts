@@ -8,7 +8,8 @@
  *   with one line: "N changes" or "equal". A section with nothing to say is left out.
  * - Bounded where a server controls the size: a value is cut at 120 characters, a text diff shows at
  *   most `maxTextRows` rows, a JSON or field list `maxFields` entries, a one-side-only list
- *   `maxUris` URIs; each cut says how much it left out. The JSON output is the whole diff.
+ *   `maxUris` URIs; each cut says how much it left out. The JSON output is the diff as the
+ *   compare budget kept it (lib/capture/compare-budget.ts), with what it left out counted.
  * - Every server-controlled string goes through `printable`: control characters (an ANSI escape
  *   in a resource would repaint the user's terminal) and bidirectional overrides are shown as
  *   `\xNN` / `\uNNNN`, never written raw.
@@ -19,7 +20,9 @@ import type { Mismatch } from "../check/compare";
 import { formatBytes } from "../content/content-kind";
 import type { LineDiffResult, LineDiffRow } from "../json/diff";
 import { joinPointer } from "../json/json-pointer";
+import { omittedCount, type DiffOmitted } from "./bounded-diff";
 import { changeCount, type BlobFacts, type EntityDiff, type ItemDiff, type StateDiff } from "./compare";
+import { skippedText } from "./compare-budget";
 
 export const DIFF_FORMAT = "mcp-resource-inspector-diff";
 export const DIFF_VERSION = 1;
@@ -35,6 +38,9 @@ export interface DiffReportOptions {
   maxFields?: number;
   /** URIs shown per "read on one side only" list (default 10). */
   maxUris?: number;
+  /** A bounded diff's (bounded-diff.ts): the whole diff's change count, and what its lists left out. */
+  changes?: number;
+  omitted?: DiffOmitted;
 }
 
 const MAX_VALUE_CHARS = 120;
@@ -133,6 +139,7 @@ export function diffPretty(diff: StateDiff, options: DiffReportOptions = {}): st
       continue;
     }
     for (const item of r.items) reads.push(...itemLines(r.uri, item, p, maxFields, maxRows));
+    reads.push(...omittedItemsLine(r.uri, r.itemsOmitted, p));
   }
   section("Reads", reads);
 
@@ -147,7 +154,12 @@ export function diffPretty(diff: StateDiff, options: DiffReportOptions = {}): st
   list("after", diff.readOnly.after);
   section("Read on one side only (not compared)", only);
 
-  const n = changeCount(diff);
+  // What the budget left out, said before the count (a CI log shows why "equal" is not claimed).
+  const left = options.omitted ? omittedCount(options.omitted) : 0;
+  if (left > 0) out.push(p.dim(`${left} more entries counted, not listed (the report's caps)`));
+  const skipped = skippedText(diff.skipped);
+  if (skipped) out.push(p.changed(printable(skipped)));
+  const n = options.changes ?? changeCount(diff);
   out.push(p.head(diff.equal ? "equal" : `${n} change${n === 1 ? "" : "s"}`));
   return `${out.join("\n")}\n`;
 }
@@ -180,6 +192,13 @@ function itemLines(rawUri: string, item: ItemDiff, p: Painter, maxFields: number
     case "text":
       return [p.changed(`${at} text:`), ...hunkLines(item.lines, p, maxRows)];
   }
+}
+
+/** A read's items past the budget's cap: one line. */
+function omittedItemsLine(rawUri: string, n: number | undefined, p: Painter): string[] {
+  return n
+    ? [p.dim(`  ~ ${printable(rawUri)}: ${n} more content items not compared (the budget's cap)`)]
+    : [];
 }
 
 function itemSummary(item: Record<string, unknown>): string {
@@ -247,6 +266,9 @@ function hunkLines(d: LineDiffResult, p: Painter, maxRows: number): string[] {
 export interface DiffJsonMeta {
   before?: string;
   after?: string;
+  /** A bounded diff's whole change count and what its lists left out (bounded-diff.ts). */
+  changes?: number;
+  omitted?: DiffOmitted;
 }
 
 /**
@@ -260,12 +282,15 @@ export function diffJson(diff: StateDiff, meta: DiffJsonMeta = {}): string {
     ...(meta.before !== undefined ? { before: meta.before } : {}),
     ...(meta.after !== undefined ? { after: meta.after } : {}),
     equal: diff.equal,
-    changes: changeCount(diff),
+    changes: meta.changes ?? changeCount(diff),
     server: diff.server,
     resources: entityJson(diff.resources),
     templates: entityJson(diff.templates),
     reads: diff.reads,
     readOnly: { before: diff.readOnly.before, after: diff.readOnly.after },
+    // What the budget left out, when it did: the lists' caps, and what was not compared at all.
+    ...(meta.omitted && omittedCount(meta.omitted) > 0 ? { omitted: meta.omitted } : {}),
+    ...(skippedText(diff.skipped) !== null ? { skipped: diff.skipped } : {}),
   };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }

@@ -6,7 +6,6 @@
 import { walkJson, type JsonChange } from "../json/diff";
 import { parsePointer } from "../json/json-pointer";
 import type { Matcher } from "./schema";
-import { pushAll } from "../limits/arrays";
 
 export interface Mismatch {
   path: string;
@@ -48,7 +47,13 @@ const short = (v: unknown) => {
  * What a matcher other than "exact" says about one path where both sides are present, or null
  * when the path is compared exactly (no matcher, "exact", or "json" over non-strings).
  */
-function applyMatcher(m: Matcher, path: string, expected: unknown, actual: unknown): Mismatch[] | null {
+function applyMatcher(
+  m: Matcher,
+  path: string,
+  expected: unknown,
+  actual: unknown,
+  limits: CompareLimits,
+): Mismatch[] | null {
   switch (m.type) {
     case "exact":
       return null;
@@ -98,8 +103,8 @@ function applyMatcher(m: Matcher, path: string, expected: unknown, actual: unkno
           ? []
           : [{ path, problem: "different", expected, actual, message: "text is not JSON and differs" }];
       }
-      // Structural: report the inner paths that differ, prefixed by this one.
-      return compareValues(e, a, {}).map((x) => ({
+      // Structural: report the inner paths that differ, prefixed by this one (within the caps).
+      return compareWithin(e, a, {}, "", limits).mismatches.map((x) => ({
         ...x,
         path: `${path}#${x.path}`,
         message: `JSON ${x.path || "(root)"}: ${x.message}`,
@@ -140,6 +145,26 @@ function toMismatch(change: JsonChange, inArray: boolean): Mismatch {
   }
 }
 
+/** Caps on one comparison's walk (compare's budget, lib/capture/compare-budget.ts). */
+export interface CompareLimits {
+  /** The walk ends at this many mismatches: none past it is built. */
+  maxMismatches?: number;
+  /** Containers nested deeper are not compared (counted in `tooDeep`). */
+  maxDepth?: number;
+  /** A deadline, asked now and then: true ends the walk. */
+  shouldStop?: () => boolean;
+}
+
+export interface BoundedMismatches {
+  mismatches: Mismatch[];
+  /** The walk ended at maxMismatches, or out of time: there may be more. */
+  truncated: boolean;
+  /** The walk ended because shouldStop said so. */
+  outOfTime: boolean;
+  /** Container pairs below maxDepth left uncompared. */
+  tooDeep: number;
+}
+
 /**
  * Every mismatch between what a step expects and what it observed: the structural walk of
  * lib/json/diff.ts (the watch view's), with the matchers taking over the paths they name. `ignore`
@@ -153,26 +178,60 @@ export function compareValues(
   path = "",
   out: Mismatch[] = [],
 ): Mismatch[] {
+  out.push(...compareWithin(expected, actual, matchers, path, {}).mismatches);
+  return out;
+}
+
+/** compareValues within `limits`: the walk stops at the cap instead of building every mismatch. */
+export function compareWithin(
+  expected: unknown,
+  actual: unknown,
+  matchers: Record<string, Matcher>,
+  path: string,
+  limits: CompareLimits,
+): BoundedMismatches {
+  const max = limits.maxMismatches ?? Infinity;
+  const out: Mismatch[] = [];
+  let truncated = false;
+  let tooDeep = 0;
+  const add = (found: readonly Mismatch[]): boolean => {
+    for (const m of found) {
+      if (out.length >= max) {
+        truncated = true;
+        return false;
+      }
+      out.push(m);
+    }
+    return true;
+  };
   const intercept = (at: string, e: unknown, a: unknown): boolean => {
     const m = findMatcher(matchers, at);
     if (m === undefined) return false;
     if (m.type === "ignore") return true;
     if (e === undefined || a === undefined) return false;
-    const found = applyMatcher(m, at, e, a);
+    const found = applyMatcher(m, at, e, a, { ...limits, maxMismatches: max - out.length + 1 });
     if (found === null) return false;
-    pushAll(out, found);
+    add(found);
     return true;
   };
-  walkJson(
+  const end = walkJson(
     expected,
     actual,
-    (change, inArray) => {
-      out.push(toMismatch(change, inArray));
+    // An extra mismatch past the cap only says "there are more": it ends the walk.
+    (change, inArray) => !truncated && add([toMismatch(change, inArray)]),
+    {
+      path,
+      // Without matchers, skip the per-path lookup: it would read every (possibly long) path.
+      ...(Object.keys(matchers).length > 0 ? { intercept } : {}),
+      ...(limits.maxDepth !== undefined ? { maxDepth: limits.maxDepth } : {}),
+      onTooDeep: () => {
+        tooDeep += 1;
+      },
+      ...(limits.shouldStop ? { shouldStop: limits.shouldStop } : {}),
     },
-    // Without matchers, skip the per-path lookup: it would read every (possibly long) path.
-    { path, ...(Object.keys(matchers).length > 0 ? { intercept } : {}) },
   );
-  return out;
+  const outOfTime = end === "out-of-time";
+  return { mismatches: out, truncated: truncated || outOfTime, outOfTime, tooDeep };
 }
 
 /** Index a listing by key so that it compares as a set (order-insensitive). */

@@ -23,7 +23,18 @@
  */
 import { diffLines } from "diff";
 import { utf8ByteLength } from "../content/content-kind";
-import { joinPointer } from "./json-pointer";
+
+export {
+  diffJson,
+  tryDiffJsonText,
+  walkJson,
+  type DiffJsonOptions,
+  type JsonChange,
+  type JsonDiffResult,
+  type WalkEnd,
+  type WalkJsonOptions,
+} from "./json-walk";
+import { nonNegative } from "./json-walk";
 
 /** One row of a line diff, in display order. Line numbers are 1-based. */
 export type LineDiffRow =
@@ -66,34 +77,14 @@ export interface LineDiffResult {
   truncated: boolean;
   /** Set exactly when truncated. */
   skipped?: SkippedRegion;
-}
-
-export type JsonChange =
-  | { kind: "added"; path: string; after: unknown }
-  | { kind: "removed"; path: string; before: unknown }
-  | { kind: "changed"; path: string; before: unknown; after: unknown };
-
-export interface JsonDiffResult {
-  /** In document order: the before version's keys first, then keys only the after version has. */
-  changes: JsonChange[];
-  /** More than maxChanges changes exist; `changes` holds the first maxChanges. */
-  truncated: boolean;
-}
-
-export interface DiffJsonOptions {
-  /** Stop after this many changes (default 500). */
-  maxChanges?: number;
+  /** Rows past the first ones a bounded copy keeps (lib/capture/bound-values.ts); absent: all rows. */
+  rowsOmitted?: number;
 }
 
 const DEFAULT_CONTEXT = 3;
 const DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
 const DEFAULT_MAX_EDITS = 1_000;
 const DEFAULT_TIMEOUT_MS = 200;
-const DEFAULT_MAX_CHANGES = 500;
-
-function nonNegative(value: number | undefined, fallback: number): number {
-  return value === undefined || Number.isNaN(value) ? fallback : Math.max(0, Math.floor(value));
-}
 
 /**
  * Line diff of two texts, with `context` unchanged lines around each change and the rest
@@ -128,9 +119,11 @@ export function diffText(before: string, after: string, options: DiffTextOptions
   const regionBytes = utf8ByteLength(oldMiddle) + utf8ByteLength(newMiddle);
   if (regionBytes > maxBytes) return skip("too-large", regionBytes);
 
+  const maxEdits = nonNegative(options.maxEdits, DEFAULT_MAX_EDITS);
+  if (fewestEdits(oldMiddle, newMiddle, maxEdits) > maxEdits) return skip("too-many-edits", regionBytes);
   const changes = diffLines(oldMiddle, newMiddle, {
     oneChangePerToken: true,
-    maxEditLength: nonNegative(options.maxEdits, DEFAULT_MAX_EDITS),
+    maxEditLength: maxEdits,
     timeout: nonNegative(options.timeoutMs, DEFAULT_TIMEOUT_MS),
   });
   if (changes === undefined) return skip("too-many-edits", regionBytes);
@@ -156,6 +149,44 @@ export function diffText(before: string, after: string, options: DiffTextOptions
   const hiddenAtEnd = countLines(before, oldEnd) - trailing.length;
   if (hiddenAtEnd > 0) pushGap(rows, end.oldLine, end.newLine, hiddenAtEnd);
   return { rows, added, removed, truncated: false };
+}
+
+/**
+ * A lower bound on the added + removed lines any line diff of the two regions needs: a line kept
+ * must be in both, so at least every line beyond the common multiset changes. Linear, so two texts
+ * with no line in common are known to be past maxEdits at once instead of after Myers' timeout
+ * (measured: 2,000 such reads took the 200 ms timeout each, 417 s in all). Stops counting past
+ * `cap` lines on a side, where the answer is already "more than cap".
+ */
+function fewestEdits(before: string, after: string, cap: number): number {
+  const counts = new Map<string, number>();
+  let olds = 0;
+  for (const line of eachLine(before)) {
+    counts.set(line, (counts.get(line) ?? 0) + 1);
+    olds += 1;
+  }
+  let news = 0;
+  let common = 0;
+  for (const line of eachLine(after)) {
+    news += 1;
+    const n = counts.get(line) ?? 0;
+    if (n > 0) {
+      counts.set(line, n - 1);
+      common += 1;
+    }
+    if (news - common > cap) return news - common;
+  }
+  return olds + news - 2 * common;
+}
+
+/** The lines of `text`, each with its terminator (as jsdiff's diffLines splits them). */
+function* eachLine(text: string): Generator<string> {
+  for (let start = 0; start < text.length;) {
+    const newline = text.indexOf("\n", start);
+    const end = newline < 0 ? text.length : newline + 1;
+    yield text.slice(start, end);
+    start = end;
+  }
 }
 
 interface Entry {
@@ -292,128 +323,4 @@ function splitTerminator(line: string): { text: string; noNewlineAtEnd?: true } 
   if (line.endsWith("\r\n")) return { text: line.slice(0, -2) };
   if (line.endsWith("\n")) return { text: line.slice(0, -1) };
   return { text: line, noNewlineAtEnd: true };
-}
-
-/** A value that is absent: a missing key, an index past the end, or `undefined` (as in JSON). */
-const MISSING: unique symbol = Symbol("missing");
-
-interface Task {
-  path: string;
-  /** A JSON value or MISSING. */
-  before: unknown;
-  after: unknown;
-  /** The value sits in an array (its last token is an index). */
-  inArray: boolean;
-}
-
-function slot(value: unknown): unknown {
-  return value === undefined ? MISSING : value;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function presentKeys(record: Record<string, unknown>): string[] {
-  return Object.keys(record).filter((key) => record[key] !== undefined);
-}
-
-const present = (value: unknown) => (value === MISSING ? undefined : value);
-
-export interface WalkJsonOptions {
-  /** Pointer of the two values themselves (default ""): every path starts with it. */
-  path?: string;
-  /**
-   * Asked first at every path, with `undefined` for a side that is missing there. Return true to
-   * take the path over: nothing is reported for it or below it. How a check applies its matchers.
-   */
-  intercept?: (path: string, before: unknown, after: unknown) => boolean;
-}
-
-/**
- * The one structural walk of two JSON values (acyclic, as JSON.parse returns them), shared by
- * the watch view's diff and a check's comparison. Reports each difference to `onChange`, in
- * document order (the before version's keys first, then keys only the after version has), until
- * it returns false. `inArray` says whether the path's last token is an array index.
- *
- * Objects compare by own key, ignoring key order; arrays by index, so growth and shrinkage are
- * added/removed entries at the end; a value whose kind differs (object, array, or a scalar of
- * another type) is one "changed" entry; `null` is a value, so `{a: null}` → `{}` removes "/a". A
- * key whose value is `undefined` counts as missing, as JSON.stringify would have it.
- */
-export function walkJson(
-  before: unknown,
-  after: unknown,
-  onChange: (change: JsonChange, inArray: boolean) => boolean | void,
-  options: WalkJsonOptions = {},
-): void {
-  const { intercept } = options;
-  // Depth-first with an explicit stack (deeply nested input must not overflow the call stack);
-  // children are pushed in reverse so they pop in document order.
-  const stack: Task[] = [
-    { path: options.path ?? "", before: slot(before), after: slot(after), inArray: false },
-  ];
-  for (let task = stack.pop(); task !== undefined; task = stack.pop()) {
-    const { path, inArray } = task;
-    if (intercept?.(path, present(task.before), present(task.after))) continue;
-    if (task.before === task.after) continue;
-    let change: JsonChange | undefined;
-    if (task.before === MISSING) change = { kind: "added", path, after: task.after };
-    else if (task.after === MISSING) change = { kind: "removed", path, before: task.before };
-    else if (Array.isArray(task.before) && Array.isArray(task.after)) {
-      const [a, b] = [task.before as unknown[], task.after as unknown[]];
-      for (let i = Math.max(a.length, b.length) - 1; i >= 0; i -= 1) {
-        stack.push({ path: joinPointer(path, i), before: slot(a[i]), after: slot(b[i]), inArray: true });
-      }
-    } else if (isRecord(task.before) && isRecord(task.after)) {
-      const [a, b] = [task.before, task.after];
-      const keys = presentKeys(a);
-      for (const key of presentKeys(b)) if (!Object.hasOwn(a, key) || a[key] === undefined) keys.push(key);
-      for (let i = keys.length - 1; i >= 0; i -= 1) {
-        const key = keys[i] as string;
-        stack.push({
-          path: joinPointer(path, key),
-          before: Object.hasOwn(a, key) ? slot(a[key]) : MISSING,
-          after: Object.hasOwn(b, key) ? slot(b[key]) : MISSING,
-          inArray: false,
-        });
-      }
-    } else {
-      // Different kinds (object, array, scalar), or scalars that differ (`===` failed above).
-      change = { kind: "changed", path, before: task.before, after: task.after };
-    }
-    if (change !== undefined && onChange(change, inArray) === false) return;
-  }
-}
-
-/** Structural diff of two JSON values (see walkJson), at most `maxChanges` of them. */
-export function diffJson(before: unknown, after: unknown, options: DiffJsonOptions = {}): JsonDiffResult {
-  const maxChanges = nonNegative(options.maxChanges, DEFAULT_MAX_CHANGES);
-  const changes: JsonChange[] = [];
-  let truncated = false;
-  walkJson(before, after, (change) => {
-    if (changes.length >= maxChanges) {
-      truncated = true;
-      return false;
-    }
-    changes.push(change);
-  });
-  return { changes, truncated };
-}
-
-/** Parses both texts as JSON and diffs them structurally; null when either is not JSON. */
-export function tryDiffJsonText(
-  before: string,
-  after: string,
-  options: DiffJsonOptions = {},
-): JsonDiffResult | null {
-  let a: unknown;
-  let b: unknown;
-  try {
-    a = JSON.parse(before);
-    b = JSON.parse(after);
-  } catch {
-    return null; // not JSON: the caller shows the line diff instead
-  }
-  return diffJson(a, b, options);
 }

@@ -1,11 +1,13 @@
 import "server-only";
 import type { CompareResponse, CompareSide } from "@/lib/api/contract";
-import { boundStateDiff } from "@/lib/capture/bounded-diff";
-import { compareStates, ignoreMatchers } from "@/lib/capture/compare";
+import { boundStateDiff, type BoundedStateDiff } from "@/lib/capture/bounded-diff";
+import { compareStatesAsync, ignoreMatchers } from "@/lib/capture/compare";
+import { CompareMeter } from "@/lib/capture/compare-budget";
+import type { Matcher } from "@/lib/check/schema";
 import { stateOf } from "@/lib/capture/format";
 import type { ServerState } from "@/lib/capture/state";
 import type { McpSession } from "@/server/mcp/session";
-import { SessionNotConnectedError } from "@/server/mcp/session-errors";
+import { RequestCancelledError, SessionNotConnectedError } from "@/server/mcp/session-errors";
 import { captureAgainst } from "./against";
 import { sessionState, type CaptureOptions } from "./writer";
 
@@ -55,15 +57,33 @@ export async function compareSessions(
   const capturedReads = (side: McpSession) => side.opened?.capture.reads.map((r) => r.uri) ?? [];
   const a = await stateForCompare(before, { ...options, againstUris: capturedReads(after) });
   const b = await stateForCompare(after, { ...options, againstUris: capturedReads(before) });
-  return {
-    before: compareSide(before),
-    after: compareSide(after),
-    at: new Date().toISOString(),
-    ...diffStates(a, b, request.ignore ?? []),
-  };
+  const diff = await diffStates(a, b, {
+    matchers: ignoreMatchers(request.ignore ?? []),
+    ...(request.signal ? { signal: request.signal } : {}),
+  });
+  // The page went away (or cancelled): nothing is sent, and the work above stopped at its next step.
+  if (request.signal?.aborted) throw new RequestCancelledError("The comparison was cancelled.");
+  return { before: compareSide(before), after: compareSide(after), at: new Date().toISOString(), ...diff };
 }
 
-/** compareStates with `ignore` pointers, capped for keeping and sending (lib/capture/bounded-diff.ts). */
-export function diffStates(before: ServerState, after: ServerState, ignore: readonly string[]) {
-  return boundStateDiff(compareStates(before, after, { matchers: ignoreMatchers(ignore) }));
+/** A turn of the event loop: the requests that came in meanwhile are answered first. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The one way the app compares two states (the route, `diff`, `expectSameAs`, the last-build
+ * diff): under COMPARE_BUDGET's time and bytes, in slices that let other requests through, stopped
+ * by `signal`, capped for keeping and sending (lib/capture/bounded-diff.ts).
+ */
+export async function diffStates(
+  before: ServerState,
+  after: ServerState,
+  options: { matchers?: Record<string, Matcher>; signal?: AbortSignal } = {},
+): Promise<BoundedStateDiff> {
+  const meter = new CompareMeter(undefined, options.signal);
+  const diff = await compareStatesAsync(before, after, {
+    ...(options.matchers ? { matchers: options.matchers } : {}),
+    meter,
+    pause: nextTurn,
+  });
+  return boundStateDiff(diff, { meter });
 }

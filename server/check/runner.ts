@@ -18,10 +18,11 @@ import { alignBlobBytes, observeLike } from "./observe";
 import { ProblemScan } from "../lint/scan";
 import { HOST_IDS, HOSTS } from "@/lib/hosts";
 import { affectedHosts } from "@/lib/hosts/host-problems";
-import { compareStates, ignoreMatchers } from "@/lib/capture/compare";
+import { ignoreMatchers } from "@/lib/capture/compare";
 import { stateOf } from "@/lib/capture/format";
 import { diffPretty } from "@/lib/capture/report";
 import { captureAgainst } from "../capture/against";
+import { diffStates } from "../capture/compare";
 import { readCaptureFile } from "../capture/read-file";
 
 export type { CheckResult, StepResult, StepStatus } from "@/lib/check/results";
@@ -445,11 +446,13 @@ export async function runCheck(
       capture.reads.map((r) => r.uri),
       capture.budget.all ? { all: true, maxBytes: capture.budget.maxBytes } : {},
     );
-    const diff = compareStates(stateOf(capture), stateOf(live), {
+    // The app's one compare budget (lib/capture/compare-budget.ts): what it skipped fails the step.
+    const { diff, changes, omitted } = await diffStates(stateOf(capture), stateOf(live), {
       matchers: { ...ignoreMatchers(step.ignore ?? []), ...step.matchers },
     });
     if (diff.equal) return { mismatches: [] };
-    const lines = diffPretty(diff, { before: step.capture, after: "the server" }).trimEnd().split("\n");
+    const report = diffPretty(diff, { before: step.capture, after: "the server", changes, omitted });
+    const lines = report.trimEnd().split("\n");
     const shown =
       lines.length > SAME_AS_LINES ? [...lines.slice(0, SAME_AS_LINES - 1), "…", lines.at(-1)!] : lines;
     return {

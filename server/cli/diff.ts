@@ -7,10 +7,11 @@
  */
 import { writeFileSync } from "node:fs";
 import { stateOf, type Capture } from "@/lib/capture/format";
-import { compareStates, ignoreMatchers } from "@/lib/capture/compare";
+import { ignoreMatchers } from "@/lib/capture/compare";
 import { diffJson, diffPretty, printable } from "@/lib/capture/report";
 import { formatCommandLine } from "@/lib/launch/command-line";
 import { captureAgainst } from "../capture/against";
+import { diffStates } from "../capture/compare";
 import { CaptureFileError, readCaptureFile } from "../capture/read-file";
 import { DEFAULT_CAPTURE_MAX_BYTES } from "../capture/writer";
 import { readConfig } from "../mcp/config";
@@ -184,10 +185,11 @@ async function main(): Promise<number> {
     if (c!.budget.skipped.length)
       note(`${c!.budget.skipped.length} listed resource(s) not read (byte budget)`);
   }
-  const diff = compareStates(stateOf(captures[0]!), stateOf(captures[1]!), {
+  // The app's one compare budget (lib/capture/compare-budget.ts), as the route and expectSameAs.
+  const { diff, changes, omitted } = await diffStates(stateOf(captures[0]!), stateOf(captures[1]!), {
     matchers: ignoreMatchers(call.ignore),
   });
-  const meta = { before: labels[0], after: labels[1] };
+  const meta = { before: labels[0], after: labels[1], changes, omitted };
   const color = call.output === undefined && process.stdout.isTTY && !process.env.NO_COLOR;
   const report = call.format === "json" ? diffJson(diff, meta) : diffPretty(diff, { ...meta, color });
   if (call.output !== undefined) writeFileSync(call.output, report);

@@ -219,12 +219,9 @@ export class RestartOnChange implements FileWatchControl {
     const after = await this.snapshot(opened);
     if (!after || this.stopped || !this.compareLastBuild) return;
     const side = compareSide(this.session);
-    this.lastDiff = {
-      before: side,
-      after: side,
-      at: new Date().toISOString(),
-      ...diffStates(before, after, []),
-    };
+    const diff = await diffStates(before, after);
+    if (this.stopped || !this.compareLastBuild) return;
+    this.lastDiff = { before: side, after: side, at: new Date().toISOString(), ...diff };
     this.session.buildCompared(this.lastDiff.changes);
   }
 
