@@ -4,13 +4,8 @@ import { useEffect, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { CommandLineError, parseCommandLine } from "@/lib/launch/command-line";
 import type { CommandSpec, EraChoice, HttpTransportChoice, SessionSummary } from "@/lib/api/contract";
-import {
-  looksLikeJson,
-  looksLikeUrl,
-  parseServerUrl,
-  type HeaderRow,
-  type UrlTarget,
-} from "@/lib/launch/url-launch";
+import { startsWithJsoncObject } from "@/lib/json/json-scan";
+import { looksLikeUrl, parseServerUrl, type HeaderRow, type UrlTarget } from "@/lib/launch/url-launch";
 import { CommandForm } from "./command-form";
 import { CreateError } from "./create-error";
 import { EraSelect } from "./era-select";
@@ -85,13 +80,13 @@ export function ConnectPanel({
   });
 
   const current = reviewed !== null && reviewed === line ? reviewed : null;
-  const importing = current !== null && looksLikeJson(current);
+  const importing = current !== null && startsWithJsoncObject(current);
   const parsed = current !== null && !importing ? parse(current) : null;
   const spec = parsed?.ok ? (parsed.spec ?? null) : null;
   const target = parsed?.ok ? (parsed.target ?? null) : null;
   const review = () => {
     setReviewed(line);
-    if (onImport && looksLikeJson(line)) onImport(line);
+    if (onImport && startsWithJsoncObject(line)) onImport(line);
   };
   const edit = () => {
     setReviewed(null);

@@ -80,6 +80,25 @@ describe("parseServerConfig", () => {
     expect(nested.servers[0]!.launch).toMatchObject({ kind: "http", transport: "streamable-http" });
   });
 
+  it("reads a config that starts with comments or a byte order mark as a config, not a command", () => {
+    const servers = `{ "servers": { "weather": { "command": "node", "args": ["w.js"] } } }`;
+    for (const text of [
+      `// .vscode/mcp.json\n${servers}`,
+      `/* (from the docs) */\n// two comments\n${servers}`,
+      `\uFEFF// saved by Notepad\r\n${servers}`,
+    ]) {
+      const parsed = parseServerConfig(text);
+      expect(parsed.problems, JSON.stringify(text)).toEqual([]);
+      expect(parsed.servers.map((s) => [s.name, s.launch])).toEqual([
+        ["weather", { kind: "stdio", program: "node", args: ["w.js"], env: {} }],
+      ]);
+    }
+    // Its errors are placed in the file as it is, comments counted.
+    expect(parseServerConfig(`// one\n// two\n{ "servers": { "x": } }`).problems).toEqual([
+      { path: "", line: 3, column: 21, message: expect.stringContaining("not valid JSON") as unknown },
+    ]);
+  });
+
   it("a bare command line or URL is one server", () => {
     expect(parseServerConfig("API_KEY=abc node build/index.js --verbose").servers[0]!.launch).toEqual({
       kind: "stdio",

@@ -18,6 +18,7 @@ import { SERVER_URL_START, transportOfConfigType, transportUrlProblem } from "..
 import {
   lineAndColumn,
   parseJsonWithPositions,
+  startsWithJsoncObject,
   type JsonValue,
   type PositionedJson,
 } from "../json/json-scan";
@@ -170,7 +171,7 @@ function expandAuth(auth: HttpAuthSettings, x: (v: string) => string): HttpAuthS
 export function parseServerConfig(text: string): ParsedConfig {
   const trimmed = text.trim();
   if (trimmed === "") return { servers: [], problems: [{ path: "", message: "nothing to import" }] };
-  if (!trimmed.startsWith("{")) return parseSingle(trimmed);
+  if (!startsWithJsoncObject(text)) return parseSingle(trimmed);
   // A config is a few levels deep; a pasted "[[[[…" is refused at 64.
   const parsed = parseJsonWithPositions(text, { jsonc: true, maxDepth: 64 });
   if ("error" in parsed) {

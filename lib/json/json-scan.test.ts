@@ -4,7 +4,12 @@
  * position of every value.
  */
 import { describe, expect, it } from "vitest";
-import { findJsonError, findJsonSyntaxError, parseJsonWithPositions } from "./json-scan";
+import {
+  findJsonError,
+  findJsonSyntaxError,
+  parseJsonWithPositions,
+  startsWithJsoncObject,
+} from "./json-scan";
 
 const parses = (text: string) => {
   try {
@@ -174,5 +179,31 @@ describe("JSONC (pasted server configs)", () => {
       expect("value" in parsed && parsed.value, text).toEqual(expected);
     }
     expect(compared).toBeGreaterThan(100);
+  });
+});
+
+describe("startsWithJsoncObject (a paste: a config or a command line?)", () => {
+  it("passes a byte order mark, white space and comments before the object (VS Code's mcp.json)", () => {
+    for (const text of [
+      '{"servers": {}}',
+      '// My servers\n{"servers": {}}',
+      "\uFEFF// a BOM, then a comment\r\n{}",
+      "/* block\n comment */ // and a line\n\n  {",
+      "\n\t /**/{",
+    ])
+      expect(startsWithJsoncObject(text), JSON.stringify(text)).toBe(true);
+  });
+
+  it("is false for a command line, a URL, a comment with nothing after it, or one not closed", () => {
+    for (const text of [
+      "npx -y @modelcontextprotocol/server-everything",
+      "//usr/bin/node server.js",
+      "http://127.0.0.1:3001/mcp",
+      "// only a comment",
+      "/* not closed {",
+      "[1, 2]",
+      "",
+    ])
+      expect(startsWithJsoncObject(text), JSON.stringify(text)).toBe(false);
   });
 });

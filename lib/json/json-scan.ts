@@ -82,6 +82,36 @@ const HEX4 = /^[0-9A-Fa-f]{4}$/;
 const JSON_SPACE = " \t\n\r";
 const ANY_SPACE = /\s/;
 
+/**
+ * Past white space (and, in JSONC, comments) from `from`: where the next token starts, and a
+ * reason when a comment is not closed.
+ */
+function skipGap(text: string, from: number, jsonc: boolean): { end: number; open?: string } {
+  const n = text.length;
+  let i = from;
+  for (;;) {
+    if (jsonc) while (i < n && ANY_SPACE.test(text[i]!)) i++;
+    else while (i < n && JSON_SPACE.includes(text[i]!)) i++;
+    if (!jsonc) return { end: i };
+    if (text.startsWith("//", i)) {
+      while (i < n && text[i] !== "\n") i++;
+    } else if (text.startsWith("/*", i)) {
+      const close = text.indexOf("*/", i + 2);
+      if (close < 0) return { end: i, open: "a comment is not closed" };
+      i = close + 2;
+    } else return { end: i };
+  }
+}
+
+/**
+ * Whether `text` is a JSON object once the white space, byte order mark and JSONC comments before
+ * it are passed: VS Code's mcp.json often starts with a `//` line, and is a config, not a command.
+ */
+export function startsWithJsoncObject(text: string): boolean {
+  const gap = skipGap(text, 0, true);
+  return gap.open === undefined && text[gap.end] === "{";
+}
+
 function scan(
   text: string,
   options: JsonScanOptions,
@@ -98,20 +128,10 @@ function scan(
   const fail = (reason: string) => ({ error: { offset: Math.min(i, n), reason } });
   const end = (what: string) => fail(`the file ends where ${what} was expected`);
 
-  /** White space (and, in JSONC, comments); a reason when a comment is not closed. */
   const skip = (): string | null => {
-    for (;;) {
-      if (jsonc) while (i < n && ANY_SPACE.test(text[i]!)) i++;
-      else while (i < n && JSON_SPACE.includes(text[i]!)) i++;
-      if (!jsonc) return null;
-      if (text.startsWith("//", i)) {
-        while (i < n && text[i] !== "\n") i++;
-      } else if (text.startsWith("/*", i)) {
-        const close = text.indexOf("*/", i + 2);
-        if (close < 0) return "a comment is not closed";
-        i = close + 2;
-      } else return null;
-    }
+    const gap = skipGap(text, i, jsonc);
+    i = gap.end;
+    return gap.open ?? null;
   };
 
   /** From an opening quote to just after the closing one; a reason when it is not a string. */

@@ -113,8 +113,3 @@ export function checkHeaders(rows: readonly HeaderRow[]): CheckedHeaders {
 export const TRANSPORT_LABEL = Object.fromEntries(
   Object.entries(HTTP_TRANSPORTS).map(([choice, t]) => [choice, t.label]),
 ) as Record<HttpTransportChoice, string>;
-
-/** Whether a paste is a JSON object (a client config, for the import review) rather than a command line. */
-export function looksLikeJson(text: string): boolean {
-  return text.trim().startsWith("{");
-}

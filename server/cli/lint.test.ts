@@ -100,6 +100,23 @@ describe("mcp-resource-inspector lint", () => {
     expect(r.stdout).toContain("1 error(s), 0 warning(s), 0 info");
   });
 
+  it("reads a --config that starts with a // comment (VS Code's mcp.json) as a config", async () => {
+    const config = path.join(dir, "commented-mcp.json");
+    const server = {
+      command: process.execPath,
+      args: [path.join(root, "e2e/fixtures/servers/lint-fixture.mjs")],
+      env: { [TEST_MARK_VAR]: testMark() },
+    };
+    writeFileSync(
+      config,
+      `\uFEFF// .vscode/mcp.json\n/* the lint fixture */\n${JSON.stringify({ servers: { files: server } }, null, 2)}\n`,
+    );
+    const r = await runCli(["lint", "--hosts", "none", "--config", config, "--server", "files"], opts);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/no problems found\n$/);
+  });
+
   it("exits 2 on bad usage, an unknown host naming the known ones", async () => {
     expect((await runCli(["lint", "--format", "xml", ...fixture()], opts)).code).toBe(2);
     expect((await runCli(["lint"], opts)).code).toBe(2);

@@ -145,6 +145,17 @@ describe("mcp-resource-inspector resources: a server that cannot answer says so 
     expect(read.stderr).not.toMatch(/-32601|Method not found/);
   });
 
+  it("a server that never answers initialize: exit 1, 'initialize timed out', not our SIGTERM", async () => {
+    const r = await runCli(["resources", "list", ...misbehaving("silent")], {
+      cwd: dir,
+      env: { [TEST_MARK_VAR]: testMark(), MCP_INSPECTOR_CONNECT_TIMEOUT_MS: "1000" },
+    });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toContain("initialize timed out: the server did not answer within 1000 ms");
+    expect(r.stderr).not.toMatch(/SIGTERM|exited/);
+  });
+
   it("no templates list: templates says so (exit 1 as text, an empty JSON answer with a note)", async () => {
     const text = await runCli(
       ["resources", "templates", "--format", "text", ...misbehaving("default")],

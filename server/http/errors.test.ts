@@ -55,7 +55,13 @@ describe("toHttpError: domain errors", () => {
       extra: { stderrTail: ["fatal: no key"] },
     });
     const slow = mapped(
-      new SessionStartError("The server did not complete initialization within 30000 ms.", []),
+      new SessionStartError(
+        "initialize timed out: the server did not answer within 30000 ms.",
+        [],
+        null,
+        "SIGTERM",
+        true,
+      ),
     );
     expect(slow).toMatchObject({ status: 504, code: "gateway_timeout", extra: { stderrTail: [] } });
   });

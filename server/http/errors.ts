@@ -82,7 +82,7 @@ export function toHttpError(err: unknown): HttpError {
   if (err instanceof MessageTooLargeError) return new HttpError(413, "payload_too_large", err.message);
   if (err instanceof TransportRequestError) return new HttpError(502, "bad_gateway", err.message);
   if (err instanceof SessionStartError) {
-    const timedOut = /within \d+ ms/.test(err.message);
+    const timedOut = err.timedOut;
     return new HttpError(timedOut ? 504 : 502, timedOut ? "gateway_timeout" : "bad_gateway", err.message, {
       stderrTail: err.stderrTail,
     });

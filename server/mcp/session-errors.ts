@@ -20,6 +20,8 @@ export class SessionStartError extends Error {
     readonly stderrTail: string[],
     readonly exitCode: number | null = null,
     readonly signal: string | null = null,
+    /** Our own connect timeout ran out (504), not the server's failure (502). */
+    readonly timedOut = false,
   ) {
     super(message);
   }

@@ -28,3 +28,13 @@ it("POST /api/import reads a config into servers and problems and starts nothing
   );
   expect((await callJson(importRoute.POST, { method: "POST", body: { txt: text } })).status).toBe(400);
 });
+
+it("POST /api/import reads a VS Code mcp.json that starts with a // comment as a config", async () => {
+  const text = `// Servers for this workspace\n{\n  "servers": {\n    "files": { "command": "node", "args": ["files.js"] }\n  }\n}\n`;
+  const res = await callJson<ImportResponse>(importRoute.POST, { method: "POST", body: { text } });
+  expect(res.status).toBe(200);
+  expect(res.body.problems).toEqual([]);
+  expect(res.body.servers.map((s) => [s.name, s.launch])).toEqual([
+    ["files", { kind: "stdio", program: "node", args: ["files.js"], env: {} }],
+  ]);
+});

@@ -120,26 +120,32 @@ describe("protocol eras", () => {
     await expect(session.connect()).rejects.toThrow(/does not speak 2026-07-28/);
   });
 
-  it("a server that exits on server/discover is started again and spoken to with initialize", async () => {
+  it("a server that exits on server/discover is not started again: the failure names the legacy era, which connects it", async () => {
     // The 2024-11-05 fixture behind a first-line check that exits on the probe, as servers on
-    // SDKs that allow nothing before initialize do.
+    // SDKs that allow nothing before initialize do. Started again, a server that crashes at
+    // start would run its start-up twice (issue 33): one probe per process.
     const target = pathToFileURL(path.join(root, "e2e/fixtures/servers/legacy-2024-server.mjs")).href;
     // Prepended once the fixture listens, so the probe line never reaches the fixture itself.
     const script = `await import(${JSON.stringify(target)});
 process.stdin.prependOnceListener("data", (c) => { if (String(c).includes("server/discover")) process.exit(3); });`;
-    const { session } = openSession(sessions, {
+    const launch = (era?: "legacy"): LaunchSpec => ({
       kind: "stdio",
       program: process.execPath,
       args: ["--input-type=module", "-e", script],
       env: { [TEST_MARK_VAR]: testMark() },
+      ...(era ? { era } : {}),
     });
+    const auto = openSession(sessions, launch()).session;
+    await expect(auto.connect()).rejects.toThrow(
+      /exited during initialization \(exit code 3\)\. It closed on the era probe \(server\/discover\) and was not started again: .* choose the legacy era/,
+    );
+    const { session } = openSession(sessions, launch("legacy"));
     await session.connect();
     expect(session.summary()).toMatchObject({
       status: "connected",
       era: "legacy",
       protocolVersion: "2024-11-05",
     });
-    expect(session.stderr.tail().join("\n")).toContain("closed on server/discover");
     expect(text(await session.read("modern://counter"))).toBe("0");
   });
 

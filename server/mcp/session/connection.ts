@@ -21,6 +21,14 @@ import { TransportRequestError } from "../transports/owned";
 import { TrafficTap } from "../transports/traffic-tap";
 import type { SessionOutput } from "./output";
 
+/** The SDK's own timeout (McpError RequestTimeout), or the v2 client's, which says so. */
+function isTimeout(err: Error): boolean {
+  return (
+    (err instanceof McpError && err.code === (ErrorCode.RequestTimeout as number)) ||
+    /timed out/i.test(err.message)
+  );
+}
+
 export const CLIENT_INFO: Implementation = { name: "mcp-resource-inspector", version: "0.1.0" };
 
 /** What the connection asks of whoever owns it (the session). */
@@ -226,30 +234,19 @@ export class SessionConnection {
 
   /**
    * Connect on the current tap in the era the launch asks for (auto: probe `server/discover`,
-   * else `initialize`). A server that closed on the probe is started once more and spoken to
-   * with `initialize`.
+   * else `initialize`). One probe per process: a server that closed on it is not started again
+   * (a server crashing at start would run its start-up twice, issue 33); the failure says so.
    */
   private async open(): Promise<void> {
-    const open = (forceLegacy: boolean) =>
-      openProtocolClient(
-        this.launch,
-        this.tap,
-        CLIENT_INFO,
-        this.handlers,
-        this.config.connectTimeoutMs,
-        // A replay is the SDK's legacy Server: no era probe (the captured era is in the summary).
-        forceLegacy || this.replay !== undefined,
-      );
-    try {
-      this.client = await open(false);
-    } catch (err) {
-      if (!(err instanceof ProbeClosedError)) throw err;
-      this.output.note(
-        "[inspector] the server closed on server/discover; starting it again with initialize\n",
-      );
-      await this.replaceTransport();
-      this.client = await open(true);
-    }
+    this.client = await openProtocolClient(
+      this.launch,
+      this.tap,
+      CLIENT_INFO,
+      this.handlers,
+      this.config.connectTimeoutMs,
+      // A replay is the SDK's legacy Server: no era probe (the captured era is in the summary).
+      this.replay !== undefined,
+    );
   }
 
   /**
@@ -276,22 +273,28 @@ export class SessionConnection {
       return new TransportRequestError(reason, { cause: err });
     }
     await this.transport.settle(500);
-    const reason = this.describeStartFailure(err);
+    const timedOut = isTimeout(err);
+    const reason = this.describeStartFailure(err, timedOut);
     this.markDisconnected(reason, true);
     return new SessionStartError(
       reason,
       this.output.stderr.tail(),
       this.transport.exit?.code ?? null,
       this.transport.exit?.signal ?? null,
+      timedOut,
     );
   }
 
-  private describeStartFailure(err: Error): string {
+  private describeStartFailure(err: Error, timedOut: boolean): string {
+    // First: after our timeout the SDK closes the transport, and the exit it sees is our SIGTERM.
+    if (timedOut)
+      return `initialize timed out: the server did not answer within ${this.config.connectTimeoutMs} ms (MCP_INSPECTOR_CONNECT_TIMEOUT_MS)${
+        this.launch.kind === "stdio" ? "; is it serving stdio? Some servers need a flag such as --stdio" : ""
+      }.`;
     const specific = this.auth?.describeFailure(err) ?? this.transport.describeStartFailure(err);
-    if (specific) return specific;
-    if (/timed out/i.test(err.message))
-      return `The server did not complete initialization within ${this.config.connectTimeoutMs} ms.`;
-    return `Initialization failed: ${err.message}`;
+    if (err instanceof ProbeClosedError)
+      return `${specific ?? err.message} It closed on the era probe (server/discover) and was not started again: if it allows no request before initialize, choose the legacy era.`;
+    return specific ?? `Initialization failed: ${err.message}`;
   }
 
   private onTransportClosed(): void {

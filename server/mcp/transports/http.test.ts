@@ -438,7 +438,9 @@ describe("remote failures: each a specific message, never a hang", () => {
       const t0 = Date.now();
       const err = await startFailure(session);
       expect(Date.now() - t0).toBeLessThan(5_000);
-      expect(err.message).toBe("The server did not complete initialization within 1000 ms.");
+      expect(err.message).toBe(
+        "initialize timed out: the server did not answer within 1000 ms (MCP_INSPECTOR_CONNECT_TIMEOUT_MS).",
+      );
     } finally {
       for (const s of sockets) s.destroy();
       await new Promise((r) => silent.close(r));
