@@ -67,7 +67,9 @@ describe("HostMatrix", () => {
     const gemini = within(row("Gemini CLI"));
     expect(gemini.getByText("2 / 2")).toBeTruthy();
     expect(gemini.getByText("none of 1")).toBeTruthy();
-    expect(gemini.getByText("every page; Gemini CLI itself would loop forever if a server repeated a cursor")).toBeTruthy();
+    expect(
+      gemini.getByText("every page; Gemini CLI itself would loop forever if a server repeated a cursor"),
+    ).toBeTruthy();
     expect(gemini.getByText("a placeholder, never the bytes")).toBeTruthy();
     expect(within(row("Claude Code")).getByText("user only (1)")).toBeTruthy();
     expect(

@@ -291,7 +291,8 @@ export function createApiClient(options: ApiClientOptions) {
     // Recorded checks (issue #5): recording a session, drafting, saving, running, exporting.
     startRecording: (id: string, o?: RequestOptions) =>
       json<RecordingInfo>(`${session(id)}/recording`, { ...o, method: "POST" }),
-    getRecording: (id: string, o?: RequestOptions) => json<RecordingInfo | null>(`${session(id)}/recording`, o),
+    getRecording: (id: string, o?: RequestOptions) =>
+      json<RecordingInfo | null>(`${session(id)}/recording`, o),
     discardRecording: async (id: string, o?: RequestOptions): Promise<void> => {
       await send(`${session(id)}/recording`, { ...o, method: "DELETE" });
     },
