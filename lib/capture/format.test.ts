@@ -65,6 +65,42 @@ describe("capture files", () => {
     await expect(decodeCapture(new Uint8Array([0xff, 0xfe]))).rejects.toThrow(/neither gzip nor UTF-8/);
   });
 
+  it("a file from a build that knows more (fields, rules, hosts, severities) opens; what this build does not know is said once (issue 33)", async () => {
+    const problem = (code: string, extra: Record<string, unknown> = {}) => ({
+      code,
+      severity: "error",
+      message: "m",
+      specUrl: "https://modelcontextprotocol.io/specification",
+      at: "2026-12-02T18:00:00.000Z",
+      count: 1,
+      evidence: {},
+      why: "w",
+      ...extra,
+    });
+    const newer = {
+      ...capture(),
+      addedLater: { anything: true },
+      server: { ...capture().server, addedLater: 1 },
+      budget: { ...capture().budget, addedLater: 2 },
+      reads: [{ ...capture().reads[0]!, addedLater: 3 }],
+      problems: [
+        problem("duplicate-uri", { hosts: ["vscode", "some-new-host"], severity: "critical", addedLater: 4 }),
+        problem("a-rule-from-next-year"),
+      ],
+    };
+    const bytes = new TextEncoder().encode(JSON.stringify(newer));
+    const opened = await decodeCapture(bytes);
+    expect(opened.problems.map((p) => [p.code, p.severity, p.hosts])).toEqual([
+      ["duplicate-uri", "warning", ["vscode"]],
+    ]);
+    expect(opened.readerNotes).toEqual([
+      "1 problem(s) of rules this build does not know (a-rule-from-next-year) were left out: the capture was made by a newer inspector.",
+    ]);
+    expect(opened.reads[0]!.uri).toBe("demo://a");
+    // And what this build writes, it opens whole, with nothing to say.
+    expect((await decodeCapture(await encodeCapture(capture()))).readerNotes).toBeUndefined();
+  });
+
   it("as a side of a comparison: pages joined in order, reads as outcomes", () => {
     const s = stateOf(capture());
     expect(s.resources.map((r) => r.uri)).toEqual(["demo://a", "demo://b"]);

@@ -16,7 +16,9 @@
  */
 import { z } from "zod";
 import { clip, MAX_LISTED_ITEMS } from "../limits/bounds";
-import { problemSchema } from "../lint/problem";
+import { HOST_IDS, type HostId } from "../hosts/types";
+import { problemSchema, type Problem } from "../lint/problem";
+import { PROBLEM_CODES, type ProblemCode } from "../lint/rules";
 import type { ReadOutcome, ServerState } from "./state";
 
 import { CAPTURE_FORMAT, CAPTURE_VERSION } from "./names";
@@ -47,100 +49,134 @@ const objects = z
   .meta({ type: "array", items: { type: "object" }, maxItems: MAX_CAPTURE_ITEMS });
 
 const launchSchema = z.discriminatedUnion("kind", [
-  z
-    .object({
-      kind: z.literal("stdio"),
-      program: z.string(),
-      args: z.array(z.string()),
-      /** Names → `${NAME}` references (never the values the server ran with). */
-      env: z.record(z.string(), z.string()),
-      cwd: z.string().optional(),
-    })
-    .strict(),
-  z
-    .object({
-      kind: z.literal("http"),
-      url: z.string(),
-      transport: z.string(),
-      /** Names → values, a secret-looking header's value as a `${NAME}` reference. */
-      headers: z.record(z.string(), z.string()),
-    })
-    .strict(),
+  z.object({
+    kind: z.literal("stdio"),
+    program: z.string(),
+    args: z.array(z.string()),
+    /** Names → `${NAME}` references (never the values the server ran with). */
+    env: z.record(z.string(), z.string()),
+    cwd: z.string().optional(),
+  }),
+  z.object({
+    kind: z.literal("http"),
+    url: z.string(),
+    transport: z.string(),
+    /** Names → values, a secret-looking header's value as a `${NAME}` reference. */
+    headers: z.record(z.string(), z.string()),
+  }),
 ]);
 
-const serverSchema = z
-  .object({
-    name: z.string().optional(),
-    title: z.string().optional(),
-    version: z.string().optional(),
-    protocolVersion: z.string().optional(),
-    /** The protocol era the session ran in (`2025-11-25`, `2026-07-28`, …). */
-    era: z.string().optional(),
-    capabilities: json,
-    instructions: z.string().optional(),
-  })
-  .strict();
+const serverSchema = z.object({
+  name: z.string().optional(),
+  title: z.string().optional(),
+  version: z.string().optional(),
+  protocolVersion: z.string().optional(),
+  /** The protocol era the session ran in (`2025-11-25`, `2026-07-28`, …). */
+  era: z.string().optional(),
+  capabilities: json,
+  instructions: z.string().optional(),
+});
 
-const pageSchema = z
-  .object({
-    /** The cursor this page was asked for (absent for the first). */
-    cursor: z.string().optional(),
-    items: objects,
-    nextCursor: z.string().optional(),
-  })
-  .strict();
+const pageSchema = z.object({
+  /** The cursor this page was asked for (absent for the first). */
+  cursor: z.string().optional(),
+  items: objects,
+  nextCursor: z.string().optional(),
+});
 
-const listingSchema = z
-  .object({
-    pages: z.array(pageSchema),
-    /** Why the walk stopped before the end, when it did. */
-    error: z.string().optional(),
-  })
-  .strict();
+const listingSchema = z.object({
+  pages: z.array(pageSchema),
+  /** Why the walk stopped before the end, when it did. */
+  error: z.string().optional(),
+});
 
 const readSchema = z
   .object({
     uri: z.string(),
     at: z.string(),
     result: z.object({ contents: objects }).passthrough().optional(),
-    error: z.object({ code: z.number().optional(), message: z.string() }).strict().optional(),
+    error: z.object({ code: z.number().optional(), message: z.string() }).optional(),
   })
-  .strict()
+
   .refine((r) => (r.result === undefined) !== (r.error === undefined), {
     message: "a read holds either a result or an error",
   });
 
-const skippedSchema = z.object({ uri: z.string(), reason: z.string() }).strict();
+/**
+ * A problem as a capture holds it: codes, severities and host names are open strings, so a file
+ * from a build that knows more rules or hosts still opens (issue 33; docs/CAPTURE.md: added
+ * fields and values need no version bump). What this build does not know is left out, said once.
+ */
+const capturedProblemSchema = problemSchema.extend({
+  code: z.string(),
+  severity: z.string(),
+  hosts: z.array(z.string()).optional(),
+});
 
-export const captureSchema = z
-  .object({
-    format: z.literal(CAPTURE_FORMAT),
-    version: z.number().int().min(1),
-    capturedAt: z.string(),
-    /** The inspector version that wrote it. */
-    inspector: z.string(),
-    name: z.string(),
-    launch: launchSchema,
-    server: serverSchema,
-    resources: listingSchema,
-    templates: listingSchema,
-    reads: z.array(readSchema),
-    /** "Capture all": the byte budget, what it used, and the listed URIs it left unread and why. */
-    budget: z
-      .object({
-        all: z.boolean(),
-        maxBytes: z.number().int().min(0),
-        usedBytes: z.number().int().min(0),
-        skipped: z.array(skippedSchema),
-      })
-      .strict(),
-    traffic: z.object({ entries: objects, dropped: z.number().int().min(0) }).strict(),
-    stderr: z.object({ lines: z.array(z.string()), dropped: z.number().int().min(0) }).strict(),
-    problems: z.array(problemSchema),
-  })
-  .strict();
+const skippedSchema = z.object({ uri: z.string(), reason: z.string() });
 
-export type Capture = z.infer<typeof captureSchema>;
+export const captureSchema = z.object({
+  format: z.literal(CAPTURE_FORMAT),
+  version: z.number().int().min(1),
+  capturedAt: z.string(),
+  /** The inspector version that wrote it. */
+  inspector: z.string(),
+  name: z.string(),
+  launch: launchSchema,
+  server: serverSchema,
+  resources: listingSchema,
+  templates: listingSchema,
+  reads: z.array(readSchema),
+  /** "Capture all": the byte budget, what it used, and the listed URIs it left unread and why. */
+  budget: z.object({
+    all: z.boolean(),
+    maxBytes: z.number().int().min(0),
+    usedBytes: z.number().int().min(0),
+    skipped: z.array(skippedSchema),
+  }),
+  traffic: z.object({ entries: objects, dropped: z.number().int().min(0) }),
+  stderr: z.object({ lines: z.array(z.string()), dropped: z.number().int().min(0) }),
+  problems: z.array(capturedProblemSchema),
+});
+
+export type Capture = Omit<z.infer<typeof captureSchema>, "problems"> & {
+  problems: Problem[];
+  /** What this build left out of a newer file (unknown rules), said once where it is opened. */
+  readerNotes?: string[];
+};
+
+const KNOWN_CODES = new Set<string>(PROBLEM_CODES);
+const KNOWN_HOSTS = new Set<string>(HOST_IDS);
+const SEVERITIES = new Set(["error", "warning", "info"]);
+
+/** Problems of rules this build knows, hosts it knows; the rest counted in a note. */
+function knownProblems(problems: z.infer<typeof capturedProblemSchema>[]): {
+  problems: Problem[];
+  note?: string;
+} {
+  const kept: Problem[] = [];
+  const unknown = new Set<string>();
+  for (const p of problems) {
+    if (!KNOWN_CODES.has(p.code)) {
+      unknown.add(clip(p.code, 80));
+      continue;
+    }
+    const { hosts, code, severity, ...rest } = p;
+    kept.push({
+      ...rest,
+      code: code as ProblemCode,
+      severity: (SEVERITIES.has(severity) ? severity : "warning") as Problem["severity"],
+      ...(hosts ? { hosts: hosts.filter((h): h is HostId => KNOWN_HOSTS.has(h)) } : {}),
+    });
+  }
+  if (unknown.size === 0) return { problems: kept };
+  const left = problems.length - kept.length;
+  const names = [...unknown].slice(0, 5).join(", ") + (unknown.size > 5 ? ", …" : "");
+  return {
+    problems: kept,
+    note: `${left} problem(s) of rules this build does not know (${names}) were left out: the capture was made by a newer inspector.`,
+  };
+}
 
 export class CaptureFormatError extends Error {}
 
@@ -168,7 +204,8 @@ export function parseCapture(value: unknown): Capture {
       `not a valid capture: ${text.startsWith(".") ? text.slice(1) : `(top)${text}`}`,
     );
   }
-  return parsed.data;
+  const { problems, note } = knownProblems(parsed.data.problems);
+  return { ...parsed.data, problems, ...(note ? { readerNotes: [note] } : {}) };
 }
 
 /**
@@ -181,7 +218,7 @@ function checkArrays(capture: Record<string, unknown>): void {
     path.reduce<unknown>((v, k) => (isObject(v) ? (v as Record<string, unknown>)[k] : undefined), capture);
   const arrays: [string, unknown, { safeParse(v: unknown): { success: boolean; error?: z.ZodError } }][] = [
     ["reads", at("reads"), readSchema],
-    ["problems", at("problems"), problemSchema],
+    ["problems", at("problems"), capturedProblemSchema],
     ["budget.skipped", at("budget", "skipped"), skippedSchema],
     ["stderr.lines", at("stderr", "lines"), z.string()],
     ["resources.pages", at("resources", "pages"), pageSchema],

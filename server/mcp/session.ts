@@ -167,6 +167,7 @@ export class McpSession {
     this.output.traffic.restore(capture.traffic.entries, capture.traffic.dropped);
     if (capture.stderr.dropped > 0)
       this.output.note(`[inspector] ${capture.stderr.dropped} earlier lines were dropped\n`);
+    for (const note of capture.readerNotes ?? []) this.output.note(`[inspector] ${note}\n`);
     for (const line of capture.stderr.lines) this.output.note(`${line}\n`);
     this.lint.restore(capture.problems);
     this.readLog.restore(
