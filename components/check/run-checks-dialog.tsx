@@ -99,7 +99,9 @@ export function RunChecksDialog(p: RunChecksDialogProps) {
         <QueryState query={p.list} pendingLabel="Listing checks…" errorTitle="Could not list the checks">
           {(list) =>
             list.checks.length === 0 ? (
-              <EmptyState title={`No checks in ${list.folder}`}>
+              <EmptyState
+                title={list.folder === "." ? "No checks in the checks root" : `No checks in ${list.folder}`}
+              >
                 Record a server and save the check here, or choose another folder.
               </EmptyState>
             ) : (
