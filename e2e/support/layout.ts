@@ -18,7 +18,7 @@ export interface LayoutOptions {
 export async function layoutFaults(page: Page, options: LayoutOptions): Promise<string[]> {
   return page.evaluate(({ scope, theme }) => {
     const faults: string[] = [];
-    const root = (scope ? document.querySelector(scope) : document.body);
+    const root = scope ? document.querySelector(scope) : document.body;
     if (!root) return [`${scope}: not found`];
     const name = (el: Element) => {
       const label = el.getAttribute("aria-label") ?? (el.textContent ?? "").trim().slice(0, 40);
