@@ -148,3 +148,55 @@ describe("a capture file of hostile shapes", () => {
     await expect(decodeCapture(deep)).rejects.toThrow(CaptureFormatError);
   });
 });
+
+describe("a compare of two hostile states", () => {
+  /** A read's text: a long array, deep nesting, many lines, or plain. */
+  const hostileText = fc.oneof(
+    fc.integer({ min: 0, max: 3_000_000 }).map((n) => `[${"0,".repeat(n)}0]`),
+    fc.integer({ min: 1, max: 100_000 }).map((d) => `${"[".repeat(d)}${"]".repeat(d)}`),
+    fc.integer({ min: 0, max: 50_000 }).map((n) => Array.from({ length: n }, (_, i) => `line ${i}`).join("\n")),
+    fc.string(),
+  );
+  /** One side: `count` resources, and reads of a few URIs each with `items` content items. */
+  const side = fc
+    .record({
+      count: fc.integer({ min: 0, max: 200_000 }),
+      reads: fc.integer({ min: 0, max: 3_000 }),
+      items: fc.integer({ min: 1, max: 5_000 }),
+      text: hostileText,
+      tag: fc.string({ maxLength: 3 }),
+    })
+    .map(({ count, reads, items, text, tag }) => ({
+      server: { name: `s${tag}`, capabilities: { resources: { listChanged: tag === "" } } },
+      resources: Array.from({ length: count }, (_, i) => ({ uri: `h://r/${i}`, name: `${tag}${i % 3}` })),
+      templates: [],
+      reads: Array.from({ length: reads }, (_, i) => ({
+        uri: `h://r/${i}`,
+        result: {
+          contents: Array.from({ length: i === 0 ? items : 1 }, () => ({
+            uri: `h://r/${i}`,
+            mimeType: "application/json",
+            text: i === 0 ? text : `${tag}${i}`,
+          })),
+        },
+      })),
+    }));
+
+  it("answers within its time budget and byte budget, keeping nothing", async () => {
+    const { diffStates } = await import("@/server/capture/compare");
+    const { COMPARE_BUDGET } = await import("@/lib/capture/compare-budget");
+    await fc.assert(
+      fc.asyncProperty(side, side, async (before, after) => {
+        let answer = 0;
+        const { ms, grownMb } = await measured(async () => {
+          answer = JSON.stringify(await diffStates(before as never, after as never)).length;
+        });
+        // The deadline is checked between steps: one step past it (a parse, a walk) is the slack.
+        expect(ms).toBeLessThan(COMPARE_BUDGET.timeMs + 3_000);
+        expect(answer).toBeLessThan(COMPARE_BUDGET.maxBytes * 1.1);
+        expect(grownMb).toBeLessThan(50);
+      }),
+      { numRuns: 8, ...seed },
+    );
+  }, 120_000);
+});
