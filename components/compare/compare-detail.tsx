@@ -2,6 +2,7 @@ import { JsonDiffTable } from "@/components/watch/json-diff-table";
 import type { CompareResponse } from "@/lib/api/contract";
 import { joinPointer } from "@/lib/json/json-pointer";
 import { mismatchRows, readOf, type CompareEntry } from "./compare-rows";
+import { useShownCount } from "@/components/ui/show-more";
 import { KindBadge } from "./kind-badge";
 import { ReadItemDiff } from "./read-item-diff";
 
@@ -24,6 +25,8 @@ export function CompareDetail({ response, entry }: CompareDetailProps) {
         ? list.removed.find((i) => keyOf(i) === entry.key)
         : undefined;
   const read = entry.area === "resource" ? readOf(diff, entry.key) : undefined;
+  // Up to maxItemsPerRead items, each a table of up to maxTextRows rows: ten at a time.
+  const { shown: shownItems, more: moreItems } = useShownCount(read?.items.length ?? 0, 10);
   const base = joinPointer(entry.area === "resource" ? "/resources" : "/templates", entry.key);
   return (
     <article aria-label={`Changes of ${entry.key}`} className="flex flex-col gap-3">
@@ -73,9 +76,10 @@ export function CompareDetail({ response, entry }: CompareDetailProps) {
           <dd className="break-all text-zinc-900">{read.error.after ?? "read fine"}</dd>
         </dl>
       )}
-      {read?.items.map((item) => (
+      {read?.items.slice(0, shownItems).map((item) => (
         <ReadItemDiff key={`${item.index}-${item.kind}`} uri={entry.key} change={item} />
       ))}
+      {moreItems("content items")}
       {entry.area === "resource" && !read && entry.kind !== "added" && entry.kind !== "removed" && (
         <p className="text-xs text-zinc-500">
           {diff.readOnly.before.includes(entry.key) || diff.readOnly.after.includes(entry.key)

@@ -1,5 +1,6 @@
 import type { CompareResponse } from "@/lib/api/contract";
 import type { CompareEntry } from "./compare-rows";
+import { useShownCount } from "@/components/ui/show-more";
 import { KindBadge } from "./kind-badge";
 
 /** What the detail shows: one entry, or the server card. */
@@ -50,30 +51,14 @@ export function CompareList({ response, entries, selected, onSelect }: CompareLi
         const list = entries.filter((e) => e.area === g.area);
         if (list.length === 0 && g.more === 0) return null;
         return (
-          <section key={g.area} aria-label={g.title}>
-            <h3 className="px-2 pb-1 text-[11px] font-semibold tracking-wider text-zinc-500 uppercase">
-              {g.title} <span className="font-normal">({list.length + g.more})</span>
-            </h3>
-            <ul className="flex flex-col">
-              {list.map((e) => (
-                <li key={`${e.kind}-${e.key}`}>
-                  <button
-                    type="button"
-                    className={ITEM}
-                    aria-current={sameEntry(selected, e)}
-                    onClick={() => onSelect({ entry: e })}
-                  >
-                    <span className="min-w-0 flex-1 truncate font-mono" title={e.key}>
-                      {e.key}
-                    </span>
-                    <KindBadge kind={e.kind} />
-                    {e.contentDiffers && e.kind !== "content" && <KindBadge kind="content" />}
-                  </button>
-                </li>
-              ))}
-            </ul>
-            {g.more > 0 && <p className="px-2 text-[11px] text-zinc-500">{g.more} more, not listed</p>}
-          </section>
+          <EntryGroup
+            key={g.area}
+            title={g.title}
+            list={list}
+            more={g.more}
+            selected={selected}
+            onSelect={onSelect}
+          />
         );
       })}
       <OneSide
@@ -90,7 +75,54 @@ export function CompareList({ response, entries, selected, onSelect }: CompareLi
   );
 }
 
+/** Entries rendered a page at a time (the answer holds up to COMPARE_BUDGET.maxEntries a list). */
+const PAGE = 100;
+
+function EntryGroup({
+  title,
+  list,
+  more,
+  selected,
+  onSelect,
+}: {
+  title: string;
+  list: readonly CompareEntry[];
+  more: number;
+  selected: CompareSelection | null;
+  onSelect: (selection: CompareSelection) => void;
+}) {
+  const { shown, more: showMore } = useShownCount(list.length, PAGE);
+  return (
+    <section aria-label={title} className="flex flex-col">
+      <h3 className="px-2 pb-1 text-[11px] font-semibold tracking-wider text-zinc-500 uppercase">
+        {title} <span className="font-normal">({list.length + more})</span>
+      </h3>
+      <ul className="flex flex-col">
+        {list.slice(0, shown).map((e) => (
+          <li key={`${e.kind}-${e.key}`}>
+            <button
+              type="button"
+              className={ITEM}
+              aria-current={sameEntry(selected, e)}
+              onClick={() => onSelect({ entry: e })}
+            >
+              <span className="min-w-0 flex-1 truncate font-mono" title={e.key}>
+                {e.key}
+              </span>
+              <KindBadge kind={e.kind} />
+              {e.contentDiffers && e.kind !== "content" && <KindBadge kind="content" />}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {showMore(title.toLowerCase())}
+      {more > 0 && <p className="px-2 text-[11px] text-zinc-500">{more} more, not listed</p>}
+    </section>
+  );
+}
+
 function OneSide({ title, uris, more }: { title: string; uris: readonly string[]; more: number }) {
+  const { shown, more: showMore } = useShownCount(uris.length, PAGE);
   if (uris.length === 0) return null;
   return (
     <section aria-label={title}>
@@ -99,12 +131,13 @@ function OneSide({ title, uris, more }: { title: string; uris: readonly string[]
       </h3>
       <p className="px-2 pb-1 text-[11px] text-zinc-500">Not compared: the other side did not read them.</p>
       <ul className="flex flex-col px-2 font-mono text-xs text-zinc-700">
-        {uris.map((u) => (
+        {uris.slice(0, shown).map((u) => (
           <li key={u} className="truncate" title={u}>
             {u}
           </li>
         ))}
       </ul>
+      {showMore("URIs")}
       {more > 0 && <p className="px-2 text-[11px] text-zinc-500">{more} more, not listed</p>}
     </section>
   );

@@ -38,7 +38,11 @@ export function ComparePanel({ response }: { response: CompareResponse }) {
           </div>
           <div className="scrollbar-thin min-h-0 overflow-y-auto">
             {selected && "entry" in selected ? (
-              <CompareDetail response={response} entry={selected.entry} />
+              <CompareDetail
+                key={`${selected.entry.area}-${selected.entry.key}`}
+                response={response}
+                entry={selected.entry}
+              />
             ) : selected ? (
               <article aria-label="Changes of the server card" className="flex flex-col gap-2">
                 <h3 className="text-sm font-medium text-zinc-900">Server card</h3>

@@ -171,4 +171,44 @@ describe("CompareView", () => {
     expect(await screen.findByText("v1 and v2 are the same.")).toBeTruthy();
     expect(screen.queryByRole("navigation", { name: "What differs" })).toBeNull();
   });
+
+  it("renders a bounded number of rows: 100 entries, 10 content items, then a page more at a click", async () => {
+    // 400 resources whose one read each differs, the first with 60 differing content items.
+    const side = (v: string): ServerState => ({
+      server: card,
+      resources: Array.from({ length: 400 }, (_, i) => ({
+        uri: `many://${String(i).padStart(3, "0")}`,
+        name: `${i}`,
+      })),
+      templates: [],
+      reads: Array.from({ length: 400 }, (_, i) => ({
+        uri: `many://${String(i).padStart(3, "0")}`,
+        result: {
+          contents: Array.from({ length: i === 0 ? 60 : 1 }, (_, k) => ({
+            uri: `many://${String(i).padStart(3, "0")}`,
+            text: `${v} ${k}`,
+          })),
+        },
+      })),
+    });
+    api.serve({
+      "POST /api/compare": (r) => {
+        const body = r.body as CompareBody;
+        return { json: { ...answer(body), ...boundStateDiff(compareStates(side("a"), side("b"))) } };
+      },
+    });
+    const user = userEvent.setup();
+    renderWithQueries(<CompareView sessions={sessions} initialBefore="s-one1" onClose={() => {}} />);
+    await user.click(screen.getByRole("button", { name: "Compare" }));
+    const resources = await screen.findByRole("region", { name: "Resources" });
+    const entryButtons = () => within(resources).getAllByRole("button", { name: /^many:/ });
+    expect(entryButtons()).toHaveLength(100);
+    await user.click(within(resources).getByRole("button", { name: "Show 100 more resources of 300" }));
+    expect(entryButtons()).toHaveLength(200);
+    // The first entry's 60 items: ten tables, then ten more.
+    const items = () => screen.getAllByRole("region", { name: /^Content \d+ of many:\/\/000$/ });
+    expect(items()).toHaveLength(10);
+    await user.click(screen.getByRole("button", { name: "Show 10 more content items of 50" }));
+    expect(items()).toHaveLength(20);
+  });
 });
