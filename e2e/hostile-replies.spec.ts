@@ -8,7 +8,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { freePort } from "../server/testing/http-servers";
 import { expect, test } from "./fixtures";
 import { appHeapAfterGc, startAppProcess, stopAppProcess } from "./support/app-process";
@@ -138,7 +138,6 @@ for (const mb of [5, 14]) {
 test("a 22 KB capture of 20 MB of {} items is refused with one sentence, the app answering, the heap bounded", async () => {
   test.setTimeout(120_000);
   const fixture = readFileSync("lib/capture/fixtures/v1.mcpcapture.json.gz");
-  const { gunzipSync } = await import("node:zlib");
   const capture = JSON.parse(gunzipSync(fixture).toString("utf8")) as Record<string, unknown>;
   const text = JSON.stringify({ ...capture, resources: { pages: [{ items: ["@@"] }] } }).replace(
     '["@@"]',
@@ -161,4 +160,81 @@ test("a 22 KB capture of 20 MB of {} items is refused with one sentence, the app
   const heap = await appHeapAfterGc(app!);
   console.log(`  heap after GC ${(heap / MB).toFixed(0)} MB`);
   expect(heap).toBeLessThan(300 * MB);
+});
+
+/** A capture like the v1 fixture whose reads are `reads` (and whose listing names them). */
+function captureOf(reads: { uri: string; text: string; mimeType?: string }[]): Uint8Array {
+  const capture = JSON.parse(
+    gunzipSync(readFileSync("lib/capture/fixtures/v1.mcpcapture.json.gz")).toString("utf8"),
+  ) as Record<string, unknown>;
+  const at = "2026-12-04T00:00:00.000Z";
+  return new Uint8Array(
+    gzipSync(
+      JSON.stringify({
+        ...capture,
+        resources: { pages: [{ items: reads.map((r) => ({ uri: r.uri, name: r.uri })) }] },
+        reads: reads.map((r) => ({
+          uri: r.uri,
+          at,
+          result: { contents: [{ uri: r.uri, mimeType: r.mimeType ?? "text/plain", text: r.text }] },
+        })),
+      }),
+    ),
+  );
+}
+
+test("compare of two 2,000-read captures with no common line, and of a 10 M-element JSON array pair: in budget, the app answering", async () => {
+  test.setTimeout(180_000);
+  // Each read: 100 lines of 'before-…' against 100 lines of 'after-…' (no line in common).
+  const lines = (side: string, i: number) =>
+    Array.from({ length: 100 }, (_, l) => `${side}-${i}-${l}-${"x".repeat(l % 7)}`).join("\n");
+  const reads = (side: string) =>
+    Array.from({ length: 2_000 }, (_, i) => ({ uri: `big://r/${i}`, text: lines(side, i) }));
+  const open = async (bytes: Uint8Array) => {
+    const r = await api("/api/captures", { method: "POST", bytes });
+    expect(r.status).toBe(201);
+    return r.body.id as string;
+  };
+  const before = await open(captureOf(reads("before")));
+  const after = await open(captureOf(reads("after")));
+  let t0 = performance.now();
+  const many = await whilePolling(() => api("/api/compare", { method: "POST", body: { before, after } }));
+  const manyMs = performance.now() - t0;
+  console.log(
+    `2,000-read compare: ${manyMs.toFixed(0)} ms, slowest GET /api/sessions ${many.slowestMs.toFixed(0)} ms, answer ${(JSON.stringify(many.value.body).length / MB).toFixed(1)} MB`,
+  );
+  expect(many.value.status).toBe(200);
+  expect(manyMs).toBeLessThan(5_000);
+  expect(many.slowestMs).toBeLessThan(500);
+  // What was left out is said, never silently dropped.
+  const body = many.value.body as {
+    diff: { reads: unknown[]; skipped: { reads: number } };
+    omitted: { reads: number };
+  };
+  expect(JSON.stringify(body).length).toBeLessThan(16 * MB);
+  const { reads: reported, skipped } = body.diff;
+  console.log(
+    `  reads reported ${reported.length}, omitted ${body.omitted.reads}, skipped ${JSON.stringify(skipped)}`,
+  );
+  expect(reported.length + body.omitted.reads + skipped.reads).toBe(2_000);
+
+  // A read whose text is a JSON array of 10 M elements, differing in every element.
+  const array = (v: number) => `[${`${v},`.repeat(9_999_999)}${v}]`;
+  const a = await open(captureOf([{ uri: "big://array", text: array(0), mimeType: "application/json" }]));
+  const b = await open(captureOf([{ uri: "big://array", text: array(1), mimeType: "application/json" }]));
+  t0 = performance.now();
+  const huge = await whilePolling(() =>
+    api("/api/compare", { method: "POST", body: { before: a, after: b } }),
+  );
+  const hugeMs = performance.now() - t0;
+  console.log(
+    `10 M-array compare: ${hugeMs.toFixed(0)} ms, slowest GET /api/sessions ${huge.slowestMs.toFixed(0)} ms`,
+  );
+  expect(huge.value.status).toBe(200);
+  expect(hugeMs).toBeLessThan(2_000);
+  expect(JSON.stringify(huge.value.body)).toContain("big://array");
+  const heap = await appHeapAfterGc(app!);
+  console.log(`  heap after GC ${(heap / MB).toFixed(0)} MB`);
+  expect(heap).toBeLessThan(300 * MB);
+  for (const id of [before, after, a, b]) await api(`/api/sessions/${id}`, { method: "DELETE" });
 });
