@@ -154,7 +154,9 @@ describe("a compare of two hostile states", () => {
   const hostileText = fc.oneof(
     fc.integer({ min: 0, max: 3_000_000 }).map((n) => `[${"0,".repeat(n)}0]`),
     fc.integer({ min: 1, max: 100_000 }).map((d) => `${"[".repeat(d)}${"]".repeat(d)}`),
-    fc.integer({ min: 0, max: 50_000 }).map((n) => Array.from({ length: n }, (_, i) => `line ${i}`).join("\n")),
+    fc
+      .integer({ min: 0, max: 50_000 })
+      .map((n) => Array.from({ length: n }, (_, i) => `line ${i}`).join("\n")),
     fc.string(),
   );
   /** One side: `count` resources, and reads of a few URIs each with `items` content items. */
