@@ -32,7 +32,7 @@ test("paste a command, review exactly what will run, confirm, and browse the tre
   await inspector.pasteCommand(
     'DEMO_GREETING="hello world" node node_modules/@modelcontextprotocol/server-everything/dist/index.js stdio',
   );
-  const review = page.getByRole("region", { name: /review/i });
+  const review = page.getByRole("region", { name: "Review the server" });
   await expect(review).toContainText("node");
   await expect(review).toContainText("node_modules/@modelcontextprotocol/server-everything/dist/index.js");
   await expect(review).toContainText("DEMO_GREETING");

@@ -1,7 +1,8 @@
 /**
  * Issue #4, large content: a 30 MB blob travels server → our stdio framing → the content route as
  * raw bytes, byte for byte, with the backend's extra memory measured while it does; and a message
- * over the project's own limit closes the session with an error that names the limit.
+ * over the project's own limit fails its one request with an error that names the limit, while
+ * the session goes on (issue 33 item 4).
  */
 import { createHash } from "node:crypto";
 import path from "node:path";
@@ -91,15 +92,23 @@ it("a 30 MB blob downloads through the content route intact; the backend keeps n
   await call(sessionRoute.DELETE, { method: "DELETE", params: { id } });
 });
 
-it("a message over the configured limit closes the session with an error that names the limit", async () => {
+it("a message over the configured limit fails its request naming the limit (413); the session and the next read go on", async () => {
   const registry = new SessionRegistry({ ...readConfig(), maxMessageBytes: 16 * MB });
   try {
-    const session = await registry.create(fixture("blob30"));
-    await expect(session.read("bad://thing")).rejects.toThrow();
-    await expect.poll(() => session.status).toBe("disconnected");
-    expect(session.error?.message).toBe(
-      "The server sent a message larger than the 16 MB limit (MCP_INSPECTOR_MAX_MESSAGE_BYTES); the session was closed.",
+    const session = await registry.create(fixture("oversized"));
+    // A 20 MB text: its bytes are dropped as they come, never held; the read fails at once.
+    const err = await session.read(`big://${20 * 1024 * 1024}/0`).catch((e: unknown) => e);
+    expect((err as Error).message).toMatch(
+      /^MCP error -32603: The server sent a message of 20,971,[\d]{3} bytes, larger than the 16 MB limit \(MCP_INSPECTOR_MAX_MESSAGE_BYTES\); it was dropped and the session goes on\.$/,
     );
+    const { toHttpError } = await import("@/server/http/errors");
+    expect(toHttpError(err).status).toBe(413);
+    expect(session.status).toBe("connected");
+    const next = await session.read("big://10/0");
+    expect((next.contents[0] as { text: string }).text).toBe("t".repeat(10));
+    // The message's tail is not a stray stdout line, and the server's log says what happened.
+    await session.lint.idle();
+    expect(session.lint.list().map((p) => p.code)).not.toContain("stdout-not-jsonrpc");
   } finally {
     await registry.closeAll();
   }

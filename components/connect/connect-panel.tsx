@@ -2,36 +2,19 @@
 
 import { useEffect, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
-import { CommandLineError, parseCommandLine } from "@/lib/launch/command-line";
-import type { CommandSpec, EraChoice, HttpTransportChoice, SessionSummary } from "@/lib/api/contract";
+import type { EraChoice, HttpTransportChoice, SessionSummary } from "@/lib/api/contract";
 import { startsWithJsoncObject } from "@/lib/json/json-scan";
-import { looksLikeUrl, parseServerUrl, type HeaderRow, type UrlTarget } from "@/lib/launch/url-launch";
+import type { HeaderRow } from "@/lib/launch/url-launch";
 import { CommandForm } from "./command-form";
 import { CreateError } from "./create-error";
 import { EraSelect } from "./era-select";
 import { SaveChoice, type SaveChoiceValue } from "./save-choice";
 import { SavedServerList } from "./saved-server-list";
 import { useCreateSession } from "./use-create-session";
+import { useLineParser } from "./use-line-parser";
+import { Spinner } from "@/components/ui/spinner";
 import { OpenCaptureButton } from "@/components/capture/open-capture-button";
 import { ImportReview, LaunchPreview, UrlReview } from "@/components/workspace/lazy-parts";
-
-type Parsed =
-  | { ok: true; spec: CommandSpec; target?: never }
-  | { ok: true; target: UrlTarget; spec?: never }
-  | { ok: false; message: string };
-
-function parse(line: string): Parsed {
-  if (looksLikeUrl(line)) {
-    const url = parseServerUrl(line);
-    return url.ok ? { ok: true, target: url.target } : { ok: false, message: url.message };
-  }
-  try {
-    return { ok: true, spec: parseCommandLine(line) };
-  } catch (error) {
-    if (error instanceof CommandLineError) return { ok: false, message: error.message };
-    throw error;
-  }
-}
 
 export interface ConnectPanelProps {
   onConnected: (session: SessionSummary) => void;
@@ -81,7 +64,11 @@ export function ConnectPanel({
 
   const current = reviewed !== null && reviewed === line ? reviewed : null;
   const importing = current !== null && startsWithJsoncObject(current);
-  const parsed = current !== null && !importing ? parse(current) : null;
+  // The shell parser loads after the first screen (use-line-parser.ts); a Review before it is in
+  // waits for it, which on a warm page is never seen.
+  const parser = useLineParser();
+  const parsing = current !== null && !importing && parser === null;
+  const parsed = current !== null && !importing && parser ? parser(current) : null;
   const spec = parsed?.ok ? (parsed.spec ?? null) : null;
   const target = parsed?.ok ? (parsed.target ?? null) : null;
   const review = () => {
@@ -196,6 +183,7 @@ export function ConnectPanel({
           parseError={parsed && !parsed.ok ? parsed.message : null}
         />
       )}
+      {parsing && <Spinner label="Reading the command…" />}
       {create.isError && !spec && !target && roomy(<CreateError error={create.error} remote={false} />)}
       <SavedServerList onConnected={onConnected} />
       <OpenCaptureButton onOpened={onConnected} />

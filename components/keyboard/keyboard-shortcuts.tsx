@@ -1,9 +1,11 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { dispatchKey, isTypingTarget, type DispatchState } from "./dispatch";
 import { runShortcut } from "./run-shortcut";
-import { ShortcutSheet } from "./shortcut-sheet";
+
+// The sheet loads on first open: the first page's script budget (e2e/bench-smoke.spec.ts).
+const ShortcutSheet = lazy(() => import("./shortcut-sheet").then((m) => ({ default: m.ShortcutSheet })));
 
 /**
  * The page's one keydown listener for shortcuts, plus the button and sheet that list them.
@@ -54,7 +56,11 @@ export function KeyboardShortcuts() {
       >
         ?
       </button>
-      {sheetOpen && <ShortcutSheet onClose={() => setSheetOpen(false)} />}
+      {sheetOpen && (
+        <Suspense fallback={null}>
+          <ShortcutSheet onClose={() => setSheetOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useCopy } from "@/components/ui/use-copy";
 import type { SessionSummary } from "@/lib/api/contract";
-import { TRANSPORT_LABEL } from "@/lib/launch/url-launch";
+import { TRANSPORT_LABEL } from "@/lib/launch/http-input";
 
 /** `3f2a9c1d…`: enough to tell sessions apart; the title and the copy button carry the whole id. */
 function shortId(id: string): string {

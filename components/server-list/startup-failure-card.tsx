@@ -4,7 +4,7 @@ import { VisibleText } from "@/components/connect/visible-text";
 import { Button } from "@/components/ui/button";
 import { StderrTail } from "@/components/ui/stderr-tail";
 import type { StartupFailure } from "@/lib/api/startup";
-import { TRANSPORT_LABEL } from "@/lib/launch/url-launch";
+import { TRANSPORT_LABEL } from "@/lib/launch/http-input";
 
 export interface StartupFailureCardProps {
   failure: StartupFailure;

@@ -6,7 +6,7 @@
  * inspector's environment when it connects, or replaced by the user before.
  */
 import type { LaunchSummary } from "../launch/launch-contract";
-import { formatCommandLine } from "../launch/command-line";
+import { formatCommandLine } from "../launch/format-command";
 import { HTTP_TRANSPORTS } from "../launch/http-input";
 
 const REFERENCE = "${";

@@ -16,14 +16,12 @@
  */
 import { parse } from "shell-quote";
 import type { CommandSpec } from "../api/contract";
+import { ASSIGNMENT, CommandLineError } from "./format-command";
 
-export class CommandLineError extends Error {
-  override name = "CommandLineError";
-}
+export { CommandLineError, formatCommandLine } from "./format-command";
 
 const NO_SHELL = "the command runs directly, without a shell";
 const ENV_HINT = "environment expansion is not supported; write the value or pass it as KEY=value";
-const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=/;
 
 // Longest first, so `&&` is named rather than `&`.
 // prettier-ignore
@@ -196,32 +194,4 @@ export function parseCommandLine(line: string): CommandSpec {
   const program = unquote(rawProgram);
   if (program === "") fail("the program name is empty");
   return { program, args: words.slice(index + 1).map(unquote), env };
-}
-
-// Words made only of these need no quoting (as Python's shlex.quote, plus non-ASCII letters).
-const SAFE_WORD = /^[\p{L}\p{N}_@%+=:,./-]+$/u;
-
-/**
- * Quotes one word for a POSIX shell. Hand-written rather than shell-quote's `quote()`, which
- * escapes `:` and `=` (`https\://…`), making the command shown on the consent screen hard to read.
- */
-function quoteWord(word: string, force = false): string {
-  if (!force && SAFE_WORD.test(word)) return word;
-  return `'${word.replace(/'/g, `'\\''`)}'`;
-}
-
-/**
- * Renders a spec as a line that `parseCommandLine` (and a shell) splits back to the same env,
- * program and args. `cwd` is not part of a command line and is left out.
- */
-export function formatCommandLine(spec: CommandSpec): string {
-  const parts: string[] = [];
-  for (const [name, value] of Object.entries(spec.env)) {
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) fail(`"${name}" is not a valid variable name`);
-    parts.push(`${name}=${quoteWord(value)}`);
-  }
-  // A program such as `a=b` would read back as an assignment.
-  parts.push(quoteWord(spec.program, ASSIGNMENT.test(spec.program)));
-  for (const arg of spec.args) parts.push(quoteWord(arg));
-  return parts.join(" ");
 }

@@ -43,6 +43,11 @@ export const HTTP_TRANSPORTS = {
 >;
 
 export type HttpTransportChoice = keyof typeof HTTP_TRANSPORTS;
+
+/** The transport's name as the page shows it. */
+export const TRANSPORT_LABEL = Object.fromEntries(
+  Object.entries(HTTP_TRANSPORTS).map(([choice, t]) => [choice, t.label]),
+) as Record<HttpTransportChoice, string>;
 /** `auto` first: the default. */
 export const httpTransportChoices = Object.keys(HTTP_TRANSPORTS) as [
   HttpTransportChoice,

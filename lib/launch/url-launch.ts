@@ -5,11 +5,9 @@
 import {
   HEADER_COUNT_MESSAGE,
   headerProblem,
-  HTTP_TRANSPORTS,
   httpUrlProblem,
   MAX_HEADERS,
   SERVER_URL_START,
-  type HttpTransportChoice,
 } from "./http-input";
 import { escapeHidden, findHiddenCharacters } from "./hidden-characters";
 import type { LaunchWarning } from "./launch-warnings";
@@ -109,7 +107,5 @@ export function checkHeaders(rows: readonly HeaderRow[]): CheckedHeaders {
   return { headers, errors };
 }
 
-/** The transport's name as the page shows it (lib/launch/http-input.ts HTTP_TRANSPORTS). */
-export const TRANSPORT_LABEL = Object.fromEntries(
-  Object.entries(HTTP_TRANSPORTS).map(([choice, t]) => [choice, t.label]),
-) as Record<HttpTransportChoice, string>;
+/** The transport's name as the page shows it (kept beside HTTP_TRANSPORTS). */
+export { TRANSPORT_LABEL } from "./http-input";

@@ -89,9 +89,12 @@ async function fileBytes(capture: Capture, format: Call["format"]): Promise<Uint
 function summary(capture: Capture, bytes: number, where: string): string {
   const resources = capture.resources.pages.reduce((n, p) => n + p.items.length, 0);
   const skipped = capture.budget.skipped.length;
+  // A read the server answered with an error is kept (its error is the evidence) and counted apart.
+  const failed = capture.reads.filter((r) => "error" in r).length;
   const parts = [
     `${resources} resource${resources === 1 ? "" : "s"}`,
     `${capture.reads.length} read${capture.reads.length === 1 ? "" : "s"}`,
+    ...(failed ? [`${failed} of them failed`] : []),
     ...(skipped ? [`${skipped} skipped (byte budget)`] : []),
   ];
   return `Captured ${capture.name}: ${parts.join(", ")} (${formatBytes(bytes)}) → ${where}`;

@@ -4,7 +4,11 @@ import { CaptureFormatError, CaptureTooLargeError } from "@/lib/capture/format";
 import { CommandLineError } from "@/lib/launch/command-line";
 import type { ErrorCode, ErrorEnvelope } from "@/lib/api/contract";
 import { NotRecordingError } from "@/server/check/recorder";
-import { MessageTooLargeError, TransportRequestError } from "@/server/mcp/transports/owned";
+import {
+  MESSAGE_TOO_LARGE,
+  MessageTooLargeError,
+  TransportRequestError,
+} from "@/server/mcp/transports/owned";
 import {
   SessionNotConnectedError,
   SessionNotFoundError,
@@ -39,6 +43,9 @@ function fromMcpError(err: McpError): HttpError {
   const extra = { mcpCode: err.code };
   // Plain numbers: servers send codes outside the SDK's enum (e.g. -32002).
   const code: number = err.code;
+  // A response over the message limit, dropped by our stdio transport (its stand-in answer).
+  if ((err.data as { inspector?: unknown } | undefined)?.inspector === MESSAGE_TOO_LARGE)
+    return new HttpError(413, "payload_too_large", message, extra);
   switch (code) {
     case McpErrorCode.RequestTimeout as number:
       return new HttpError(504, "gateway_timeout", `The server did not answer in time: ${message}`, extra);

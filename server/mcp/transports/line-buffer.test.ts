@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LineBuffer, LineTooLongError } from "./line-buffer";
+import { LineBuffer } from "./line-buffer";
 
 const b = (s: string) => Buffer.from(s, "utf8");
 
@@ -62,13 +62,34 @@ describe("LineBuffer", () => {
     expect(out[0]!.endsWith("xend")).toBe(true);
   });
 
-  it("throws LineTooLongError past the limit, counting the unfinished part, then starts over", () => {
+  it("drops a line past the limit, keeping its length and ends, and the next line is whole", () => {
     const lines = new LineBuffer(10);
-    expect(lines.push(b("12345"))).toEqual([]);
-    expect(() => lines.push(b("678901"))).toThrow(LineTooLongError);
+    expect(lines.pushLines(b("12345"))).toEqual([]);
+    expect(lines.pushLines(b("678901"))).toEqual([]);
     expect(lines.size).toBe(0);
-    expect(lines.push(b("ok\n"))).toEqual(["ok"]);
-    // A complete line over the limit inside one chunk is refused too.
-    expect(() => lines.push(b("0123456789AB\n"))).toThrow(/exceeds 10/);
+    expect(lines.pushLines(b("23\nok\n"))).toEqual([
+      { text: "", utf8: true, dropped: { bytes: 13, head: "1234567890123", tail: "1234567890123" } },
+      { text: "ok", utf8: true },
+    ]);
+    // A complete line over the limit inside one chunk is dropped too.
+    const [big, next] = lines.pushLines(b("0123456789AB\nfine\n"));
+    expect(big!.dropped?.bytes).toBe(12);
+    expect(next).toEqual({ text: "fine", utf8: true });
+  });
+
+  it("keeps 512 bytes of each end of a 70 MB line sent in 64 KB chunks, and nothing else", () => {
+    const lines = new LineBuffer(64 * 1024 * 1024);
+    const head = `{"jsonrpc":"2.0","id":7,"result":{"contents":[{"text":"`;
+    const body = Buffer.alloc(70 * 1024 * 1024, 0x78);
+    const all = Buffer.concat([b(head), body, b(`"}]},"id":7}\n{"jsonrpc":"2.0","id":8,"result":{}}\n`)]);
+    const out = [];
+    for (let i = 0; i < all.length; i += 65_536) out.push(...lines.pushLines(all.subarray(i, i + 65_536)));
+    expect(out).toHaveLength(2);
+    expect(out[0]!.dropped!.bytes).toBe(head.length + body.length + 12);
+    expect(out[0]!.dropped!.head.startsWith(head)).toBe(true);
+    expect(out[0]!.dropped!.head.length).toBe(512);
+    expect(out[0]!.dropped!.tail.endsWith(`"}]},"id":7}`)).toBe(true);
+    expect(out[0]!.dropped!.tail.length).toBe(512);
+    expect(out[1]!.text).toBe('{"jsonrpc":"2.0","id":8,"result":{}}');
   });
 });

@@ -12,13 +12,27 @@
 import { isAscii, isUtf8 } from "node:buffer";
 import { StringDecoder } from "node:string_decoder";
 
-export class LineTooLongError extends Error {}
-
-/** A complete line, and whether its bytes were valid UTF-8 (else decoding replaced them with U+FFFD). */
+/**
+ * A complete line, and whether its bytes were valid UTF-8 (else decoding replaced them with U+FFFD).
+ * A line longer than the limit is not kept: it comes as `dropped`, its length and its first and
+ * last bytes (where a message's `id` is), and `text` is empty. The lines after it are whole.
+ */
 export interface Line {
   text: string;
   utf8: boolean;
+  dropped?: DroppedLine;
 }
+
+export interface DroppedLine {
+  /** The line's length in bytes. */
+  bytes: number;
+  /** Its first and last EDGE_BYTES, as text. */
+  head: string;
+  tail: string;
+}
+
+/** Bytes kept of each end of a dropped line: enough for `{"jsonrpc":"2.0","id":…` or `…,"id":…}`. */
+const EDGE_BYTES = 512;
 
 export class LineBuffer {
   /** The unfinished line: its bytes (references to the chunks), and its text decoded so far. */
@@ -27,13 +41,17 @@ export class LineBuffer {
   private ascii = true;
   private decoder = new StringDecoder("utf8");
   private pending = 0;
+  /** Past the limit: what is kept of the line being dropped until its newline comes. */
+  private dropping: { bytes: number; head: Buffer; tail: Buffer } | null = null;
 
-  /** @param maxLineBytes the largest line (message) accepted; a longer one throws LineTooLongError. */
+  /** @param maxLineBytes the largest line (message) accepted; a longer one is dropped (`Line.dropped`). */
   constructor(private readonly maxLineBytes: number) {}
 
-  /** The complete lines `chunk` finishes, without their newline (and without a trailing \r). */
+  /** The complete lines `chunk` finishes, without their newline (and without a trailing \r); dropped ones left out. */
   push(chunk: Buffer): string[] {
-    return this.pushLines(chunk).map((l) => l.text);
+    return this.pushLines(chunk)
+      .filter((l) => !l.dropped)
+      .map((l) => l.text);
   }
 
   /** Like push(), with each line's UTF-8 validity (the Problems panel's text-not-utf8 check). */
@@ -44,19 +62,55 @@ export class LineBuffer {
       const nl = chunk.indexOf(0x0a, start);
       if (nl === -1) break;
       const part = chunk.subarray(start, nl);
-      this.guard(part.length);
-      lines.push(this.chunks.length === 0 ? whole(part) : this.finish(part));
+      if (this.dropping || this.pending + part.length > this.maxLineBytes) {
+        this.drop(part);
+        lines.push(this.endDropped());
+      } else lines.push(this.chunks.length === 0 ? whole(part) : this.finish(part));
       start = nl + 1;
     }
     if (start < chunk.length) {
       const rest = chunk.subarray(start);
-      this.guard(rest.length);
-      this.chunks.push(rest);
-      this.pending += rest.length;
-      if (this.ascii && !isAscii(rest)) this.ascii = false;
-      this.text += this.decoder.write(rest);
+      if (this.dropping || this.pending + rest.length > this.maxLineBytes) this.drop(rest);
+      else {
+        this.chunks.push(rest);
+        this.pending += rest.length;
+        if (this.ascii && !isAscii(rest)) this.ascii = false;
+        this.text += this.decoder.write(rest);
+      }
     }
     return lines;
+  }
+
+  /** The unfinished line went past the limit: keep its ends and its length, let go of the rest. */
+  private drop(part: Buffer): void {
+    if (!this.dropping) {
+      // The line so far (at most the limit) is let go; its ends are kept, as for what follows.
+      const held = this.chunks;
+      this.dropping = { bytes: 0, head: Buffer.alloc(0), tail: Buffer.alloc(0) };
+      this.clear();
+      for (const c of held) this.keepEdges(c);
+    }
+    this.keepEdges(part);
+  }
+
+  private keepEdges(part: Buffer): void {
+    const d = this.dropping!;
+    if (d.head.length < EDGE_BYTES)
+      d.head = Buffer.concat([d.head, part.subarray(0, EDGE_BYTES - d.head.length)]);
+    d.tail = Buffer.from(
+      (part.length >= EDGE_BYTES ? part : Buffer.concat([d.tail, part])).subarray(-EDGE_BYTES),
+    );
+    d.bytes += part.length;
+  }
+
+  private endDropped(): Line {
+    const d = this.dropping!;
+    this.dropping = null;
+    return {
+      text: "",
+      utf8: true,
+      dropped: { bytes: d.bytes, head: d.head.toString("utf8"), tail: d.tail.toString("utf8") },
+    };
   }
 
   /** Bytes of an unfinished line held now. */
@@ -78,14 +132,6 @@ export class LineBuffer {
     const utf8 = this.ascii && isAscii(part) ? true : isUtf8(Buffer.concat([...this.chunks, part]));
     this.clear();
     return { text: raw.endsWith("\r") ? raw.slice(0, -1) : raw, utf8 };
-  }
-
-  private guard(adding: number): void {
-    if (this.pending + adding > this.maxLineBytes) {
-      const size = this.pending + adding;
-      this.clear();
-      throw new LineTooLongError(`line of at least ${size} bytes exceeds ${this.maxLineBytes}`);
-    }
   }
 }
 

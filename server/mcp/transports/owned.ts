@@ -2,8 +2,14 @@ import "server-only";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { LaunchSpec, TransportDetails } from "@/lib/api/contract";
 
-/** A server sent one message larger than `MCP_INSPECTOR_MAX_MESSAGE_BYTES`; the session closes. */
+/**
+ * A server sent one message larger than `MCP_INSPECTOR_MAX_MESSAGE_BYTES`: over WebSocket and
+ * HTTP the session closes; over stdio the message is dropped and the session goes on.
+ */
 export class MessageTooLargeError extends Error {}
+
+/** `error.data.inspector` of the answer that stands in for a dropped response (server/http/errors.ts). */
+export const MESSAGE_TOO_LARGE = "message-too-large";
 
 /**
  * A request of a live session the transport could not carry (a remote server that went away,

@@ -4,8 +4,9 @@ import { deserializeMessage, serializeMessage } from "@modelcontextprotocol/sdk/
 import { getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { StdioLaunch, TransportDetails } from "@/lib/api/contract";
-import { LineBuffer, LineTooLongError } from "./line-buffer";
+import { LineBuffer, type DroppedLine } from "./line-buffer";
 import {
+  MESSAGE_TOO_LARGE,
   MessageTooLargeError,
   type ExitInfo,
   type OwnedTransport,
@@ -14,11 +15,28 @@ import {
 import { collectTree, killTree, killTreeSync } from "./process-tree";
 import { rememberInvalidUtf8, rememberText } from "./traffic-tap";
 
+const ID = String.raw`(-?\d{1,16}|"(?:[^"\\]|\\.){0,200}")`;
+/** A response's first keys: `{"jsonrpc":"2.0","id":7,"result":` (Python SDK) or `{"result":` (TypeScript SDK). */
+const RESPONSE_HEAD = new RegExp(
+  String.raw`^\s*\{\s*(?:"jsonrpc"\s*:\s*"2\.0"\s*,\s*)?(?:"id"\s*:\s*${ID}\s*,\s*)?"(?:result|error)"\s*:`,
+);
+/** Its last key, as the TypeScript SDK writes it: `…,"jsonrpc":"2.0","id":7}`. */
+const ID_TAIL = new RegExp(String.raw`,\s*"id"\s*:\s*${ID}\s*\}\s*$`);
+
+/** The id of the response a dropped line was, when its edges show one; else undefined. */
+export function responseIdOf(dropped: DroppedLine): string | number | undefined {
+  const head = RESPONSE_HEAD.exec(dropped.head);
+  if (!head) return undefined;
+  const raw = head[1] ?? ID_TAIL.exec(dropped.tail)?.[1];
+  if (raw === undefined) return undefined;
+  return JSON.parse(raw) as string | number;
+}
+
 /**
  * A stdio client transport that owns its process tree. Unlike the SDK's StdioClientTransport it
  * spawns the server as a process-group leader so close() can reap `npx`/`sh -c` grandchildren,
- * reports exit code and signal, captures stderr before the first byte can be written, and turns
- * an oversized message into a named error instead of the SDK's generic one.
+ * reports exit code and signal, captures stderr before the first byte can be written, and drops
+ * an oversized message with the limit named instead of the SDK's generic error.
  */
 export class OwnedStdioTransport implements OwnedTransport {
   readonly kind = "stdio";
@@ -122,20 +140,12 @@ export class OwnedStdioTransport implements OwnedTransport {
   }
 
   private onStdout(chunk: Buffer): void {
-    let lines: { text: string; utf8: boolean }[];
-    try {
-      lines = this.lines.pushLines(chunk);
-    } catch (error) {
-      if (!(error instanceof LineTooLongError)) throw error;
-      const limitMb = Math.round(this.options.maxMessageBytes / (1024 * 1024));
-      this.failure = new MessageTooLargeError(
-        `The server sent a message larger than the ${limitMb} MB limit (MCP_INSPECTOR_MAX_MESSAGE_BYTES); the session was closed.`,
-      );
-      this.onerror?.(this.failure);
-      void this.close();
-      return;
-    }
-    for (const { text: line, utf8 } of lines) {
+    const lines = this.lines.pushLines(chunk);
+    for (const { text: line, utf8, dropped } of lines) {
+      if (dropped) {
+        this.onDropped(dropped);
+        continue;
+      }
       if (line.trim() === "") continue;
       let message: JSONRPCMessage;
       try {
@@ -150,6 +160,33 @@ export class OwnedStdioTransport implements OwnedTransport {
       if (!utf8) rememberInvalidUtf8(message);
       this.onmessage?.(message);
     }
+  }
+
+  /**
+   * A message over the limit was dropped (its bytes never held): said in the server's log, and when
+   * its edges show it is a response, the request it answers fails with the limit named (413 in the
+   * routes) while the session goes on. Before, the session was closed, the tail of the message
+   * became a false "stdout is not JSON-RPC" problem, and `lint` skipped what followed.
+   */
+  private onDropped(dropped: DroppedLine): void {
+    const limitMb = Math.round(this.options.maxMessageBytes / (1024 * 1024));
+    const said = `The server sent a message of ${dropped.bytes.toLocaleString("en")} bytes, larger than the ${limitMb} MB limit (MCP_INSPECTOR_MAX_MESSAGE_BYTES); it was dropped and the session goes on.`;
+    this.options.onLog(`[inspector] ${said}\n`);
+    const id = responseIdOf(dropped);
+    if (id === undefined) {
+      this.onerror?.(new MessageTooLargeError(said));
+      return;
+    }
+    const answer: JSONRPCMessage = {
+      jsonrpc: "2.0",
+      id,
+      error: {
+        code: -32603,
+        message: said,
+        data: { inspector: MESSAGE_TOO_LARGE, bytes: dropped.bytes, limit: this.options.maxMessageBytes },
+      },
+    };
+    this.onmessage?.(answer);
   }
 
   send(message: JSONRPCMessage): Promise<void> {
