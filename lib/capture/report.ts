@@ -38,6 +38,8 @@ export interface DiffReportOptions {
   maxFields?: number;
   /** URIs shown per "read on one side only" list (default 10). */
   maxUris?: number;
+  /** Entries shown per added, removed or changed list of resources or templates (default 50). */
+  maxEntries?: number;
   /** A bounded diff's (bounded-diff.ts): the whole diff's change count, and what its lists left out. */
   changes?: number;
   omitted?: DiffOmitted;
@@ -94,6 +96,7 @@ export function diffPretty(diff: StateDiff, options: DiffReportOptions = {}): st
   const maxFields = options.maxFields ?? 20;
   const maxRows = options.maxTextRows ?? 40;
   const maxUris = options.maxUris ?? 10;
+  const maxEntries = options.maxEntries ?? 50;
   const out: string[] = [];
   if (options.before !== undefined) out.push(p.removed(`--- ${printable(options.before)}`));
   if (options.after !== undefined) out.push(p.added(`+++ ${printable(options.after)}`));
@@ -110,24 +113,40 @@ export function diffPretty(diff: StateDiff, options: DiffReportOptions = {}): st
   fields(server, diff.server, "/server", "  ~ ");
   section("Server", server);
 
-  const entities = <T extends object>(d: EntityDiff<T>, keyOf: (t: T) => string, base: string) => {
+  const entities = <T extends object>(
+    d: EntityDiff<T>,
+    keyOf: (t: T) => string,
+    base: string,
+    cut: { added: number; removed: number; changed: number } | undefined,
+  ) => {
     const lines: string[] = [];
     const label = (t: T) => {
       const name = (t as { name?: unknown }).name;
       return typeof name === "string" && name !== "" ? p.dim(`  (${value(name)})`) : "";
     };
-    for (const t of d.added) lines.push(p.added(`  + ${printable(keyOf(t))}`) + label(t));
-    for (const t of d.removed) lines.push(p.removed(`  - ${printable(keyOf(t))}`) + label(t));
-    for (const c of d.changed) fields(lines, c.fields, joinPointer(base, c.key), `  ~ ${printable(c.key)}: `);
+    /** "… and N more added": what this report leaves out plus what the bounded diff left out. */
+    const more = (shown: number, total: number, already: number, what: string) => {
+      const n = total - shown + already;
+      if (n > 0) lines.push(p.dim(`  … and ${n.toLocaleString("en")} more ${what}`));
+    };
+    for (const t of d.added.slice(0, maxEntries))
+      lines.push(p.added(`  + ${printable(keyOf(t))}`) + label(t));
+    more(Math.min(maxEntries, d.added.length), d.added.length, cut?.added ?? 0, "added");
+    for (const t of d.removed.slice(0, maxEntries))
+      lines.push(p.removed(`  - ${printable(keyOf(t))}`) + label(t));
+    more(Math.min(maxEntries, d.removed.length), d.removed.length, cut?.removed ?? 0, "removed");
+    for (const c of d.changed.slice(0, maxEntries))
+      fields(lines, c.fields, joinPointer(base, c.key), `  ~ ${printable(c.key)}: `);
+    more(Math.min(maxEntries, d.changed.length), d.changed.length, cut?.changed ?? 0, "changed");
     return lines;
   };
   section(
     "Resources",
-    entities(diff.resources, (r) => r.uri, "/resources"),
+    entities(diff.resources, (r) => r.uri, "/resources", options.omitted?.resources),
   );
   section(
     "Templates",
-    entities(diff.templates, (t) => t.uriTemplate, "/templates"),
+    entities(diff.templates, (t) => t.uriTemplate, "/templates", options.omitted?.templates),
   );
 
   const reads: string[] = [];

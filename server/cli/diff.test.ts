@@ -104,6 +104,20 @@ describe("mcp-resource-inspector diff", () => {
     expect(r.stdout.trimEnd().split("\n").pop()).toBe("1 change");
   });
 
+  it("700 added resources: 50 listed, then one line counting the other 650 (issue 33 item 9)", async () => {
+    const more = structuredClone(capture);
+    const added = Array.from({ length: 700 }, (_, i) => ({ uri: `extra://r/${i}`, name: `extra ${i}` }));
+    more.resources.pages.push({ items: added });
+    const a = await write("base.mcpcapture.json.gz", capture);
+    const b = await write("more.mcpcapture.json.gz", more);
+    const r = await runCli(["diff", a, b], opts);
+    expect(r.code, r.stderr).toBe(1);
+    const plus = r.stdout.split("\n").filter((l) => l.startsWith("  + extra://"));
+    expect(plus).toHaveLength(50);
+    expect(r.stdout).toContain("  … and 650 more added");
+    expect(r.stdout.trimEnd().split("\n").pop()).toBe("700 changes");
+  });
+
   it("--format json is the diff, parseable, naming the same one read; --ignore silences that field", async () => {
     const { changed, uri } = withOneChange();
     const f = await write("one-change-json.mcpcapture.json.gz", changed);
