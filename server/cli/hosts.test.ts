@@ -69,6 +69,10 @@ describe("mcp-resource-inspector hosts, one --host: exactly the host's text", ()
     expect(claude.stdout).toBe(
       '{\n  "contents": [\n    {\n      "uri": "demo://images/logo.png",\n      "mimeType": "image/png"\n    }\n  ]\n}',
     );
+    // The image block the page shows beside the JSON is said on stderr, not mixed into the text.
+    expect(claude.stderr).toBe(
+      "mcp-resource-inspector hosts: the model also gets [Image block (item 1): image/png, content item 1] (not printed)\n",
+    );
 
     const vscode = await runCli(["hosts", LOGO, "--host", "vscode", ...onDemo], opts());
     expect(vscode.stdout).toBe("[Image attachment (item 1): image/png, content item 1]\n");

@@ -10,7 +10,7 @@
 import { writeFileSync } from "node:fs";
 import { HOST_IDS, HOSTS, parseHostList, type HostId } from "@/lib/hosts";
 import { readInputOf, serverViewOf, type ListOutcome, type ReadOutcome } from "@/lib/hosts/read-input";
-import { primaryText, viewText } from "@/lib/hosts/read-text";
+import { blockText, primaryBlock, primaryText, viewText } from "@/lib/hosts/read-text";
 import { oneServerLaunch, oneServerSession, reportFailure } from "./one-server";
 import { parseOneShot, usageExit } from "./one-shot-args";
 import { SIGN_IN_HELP } from "./sign-in";
@@ -129,6 +129,16 @@ async function main(): Promise<void> {
           : views.map((v) => viewText(v, HOSTS[v.host])).join("\n");
     if (call.output) writeFileSync(call.output, text);
     else process.stdout.write(text);
+    // One host's main text is printed alone, byte for byte; what else its model gets with it (an
+    // image block, an item left out) is said on stderr, so a pipe keeps only the text.
+    if (call.single && call.format !== "json") {
+      const main = primaryBlock(views[0]!, HOSTS[call.hosts[0]!]);
+      for (const block of views[0]!.blocks)
+        if (block !== main && block.kind !== "text")
+          process.stderr.write(
+            `mcp-resource-inspector hosts: the ${views[0]!.audience} also gets ${blockText(block).trim()} (not printed)\n`,
+          );
+    }
     if ("error" in outcome) {
       process.stderr.write(
         `mcp-resource-inspector hosts: reading ${call.uri} failed: ${outcome.error.message}\n`,
