@@ -162,6 +162,23 @@ describe("the replay of a capture", () => {
     }
   });
 
+  it("a read it lacks says why: not asked for (no --all), out of budget, or never listed (a template's expansion)", async () => {
+    const { notCapturedMessage } = await import("./replay");
+    expect(notCapturedMessage(sample(), "doc://c")).toBe(
+      "This read was not captured (the capture holds 2 reads; capture with --all to include every resource).",
+    );
+    const all = {
+      ...sample(),
+      budget: { all: true, maxBytes: 10, usedBytes: 10, skipped: [{ uri: "doc://big", reason: "budget" }] },
+    };
+    expect(notCapturedMessage(all, "doc://big")).toMatch(
+      /byte budget ran out before it .*larger --max-bytes/,
+    );
+    const expansion = notCapturedMessage(all, "doc://x/7");
+    expect(expansion).toMatch(/"all" reads every listed resource, not template expansions or unlisted URIs/);
+    expect(expansion).not.toContain("capture with --all");
+  });
+
   it("a session opened from it shows the captured traffic, stderr and problems, refuses to run, spawns nothing, and is bounded in number", async () => {
     const registry = new SessionRegistry({ ...readConfig(), maxSessions: 2 });
     registries.push(registry);

@@ -24,12 +24,16 @@ import { CaptureReadOnlyError } from "../session-errors";
 import type { OwnedTransport } from "./owned";
 
 /** The sentence a read of a URI the capture does not hold answers with (the viewer shows it). */
-export function notCapturedMessage(capture: Capture): string {
+export function notCapturedMessage(capture: Capture, uri?: string): string {
   const n = capture.reads.length;
-  return (
-    `This read was not captured (the capture holds ${n} read${n === 1 ? "" : "s"}; ` +
-    "capture with --all to include every resource)."
-  );
+  const holds = `the capture holds ${n} read${n === 1 ? "" : "s"}`;
+  if (!capture.budget.all)
+    return `This read was not captured (${holds}; capture with --all to include every resource).`;
+  // "All" reads every listed resource, never a template's expansions nor an unlisted URI.
+  const skipped = uri !== undefined && capture.budget.skipped.some((s) => s.uri === uri);
+  return skipped
+    ? `This read was not captured: the capture's byte budget ran out before it (${holds}; capture again with a larger --max-bytes).`
+    : `This read was not captured (${holds}): "all" reads every listed resource, not template expansions or unlisted URIs; read it live, or open it in the page before capturing.`;
 }
 
 /** The replay refuses with the MCP error a server would send: code and message, no "MCP error" prefix. */
@@ -89,7 +93,7 @@ export function replayServer(capture: Capture): Server {
   for (const r of capture.reads) reads.set(r.uri, r);
   server.setRequestHandler(ReadResourceRequestSchema, (req) => {
     const read = reads.get(req.params.uri);
-    if (!read) throw mcpFailure(-32002, notCapturedMessage(capture));
+    if (!read) throw mcpFailure(-32002, notCapturedMessage(capture, req.params.uri));
     if (read.error) {
       // The message as the capturing client kept it: its McpError put "MCP error N: " in front of
       // what the server sent; the replay sends what the server sent, so the client here matches.
