@@ -12,6 +12,7 @@ import { startEverythingHttp, type HttpServerHandle } from "@/server/testing/htt
 import { closedAfterEachTest, openSession } from "@/server/testing/open-session";
 import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
 import { demoLaunch } from "@/server/mcp/launch";
+import { startScan } from "@/server/lint/scan";
 import { CaptureCancelledError, captureSession } from "./writer";
 
 const root = process.cwd();
@@ -65,6 +66,18 @@ describe("captureSession", () => {
     const back = await decodeCapture(await encodeCapture(capture));
     expect(back).toEqual(capture);
     expect(stateOf(back).resources.map((r) => r.uri)).toHaveLength(3);
+  });
+
+  it("after a Problems scan, the capture holds the server's reads, not the scan's not-found probe (issue 33 item 7)", async () => {
+    const session = await connected(fixture([]));
+    await session.read("host://docs/readme");
+    await startScan(session).run();
+    const capture = parseCapture(await captureSession(session));
+    const uris = capture.reads.map((r) => r.uri);
+    expect(uris).toContain("host://docs/readme");
+    expect(uris.filter((u) => u.startsWith("mcp-inspector-probe:"))).toEqual([]);
+    // The probe did happen (the traffic says so): it is only kept out of the server's state.
+    expect(JSON.stringify(capture.traffic.entries)).toContain("mcp-inspector-probe:");
   });
 
   it("capture all reads every listed resource until the byte budget, and names what it left out", async () => {

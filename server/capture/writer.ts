@@ -11,6 +11,7 @@ import { readFailure, type LoggedRead } from "@/server/mcp/read-log";
 import type { McpSession } from "@/server/mcp/session";
 import { CLIENT_INFO } from "@/server/mcp/session/connection";
 import { toStoredLaunch } from "@/server/saved/stored-launch";
+import { PROBE_SCHEME } from "@/server/lint/traffic-linter";
 
 /** "Capture all" reads until this many bytes of content unless the user sets a budget. */
 export const DEFAULT_CAPTURE_MAX_BYTES = 50 * 1024 * 1024;
@@ -82,7 +83,8 @@ export async function captureSession(session: McpSession, options: CaptureOption
   };
   // The reads the user made, in the order made; one too large for the log is read again now.
   const reads = new Map<string, LoggedRead>();
-  for (const read of session.readLog.all()) reads.set(read.uri, read);
+  // The Problems scan's not-found probe is our read of a URI no server has, not the server's state.
+  for (const read of session.readLog.all()) if (!read.uri.startsWith(PROBE_SCHEME)) reads.set(read.uri, read);
   const large = [...reads.values()].filter((r) => r.large).map((r) => r.uri);
   await eachOf(large, async (uri) => {
     stop();

@@ -11,6 +11,7 @@ import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { ScanState } from "@/lib/lint/problem";
 import { contentByteLength } from "@/lib/content/content-kind";
 import type { McpSession } from "../mcp/session";
+import { PROBE_SCHEME } from "./traffic-linter";
 
 export const SCAN_LIMITS = { reads: 200, bytes: 10 * 1024 * 1024 } as const;
 
@@ -112,7 +113,7 @@ export class ProblemScan {
 
   /** Read a URI no server has, and expect -32002 or -32602 (spec: resources#error-handling). */
   private async probeNotFound(): Promise<void> {
-    const uri = `mcp-inspector-probe://not-found/${Date.now().toString(36)}`;
+    const uri = `${PROBE_SCHEME}//not-found/${Date.now().toString(36)}`;
     try {
       await this.session.read(uri, true, { silent: true });
       // Some servers answer anything (a catch-all template): not an error.

@@ -65,7 +65,7 @@ interface ListedEntry {
 }
 
 /** The not-found probe's URIs ("Check this server") are ours, not the server's: no host finding. */
-const PROBE_SCHEME = "mcp-inspector-probe:";
+export const PROBE_SCHEME = "mcp-inspector-probe:";
 
 export interface MessageContext {
   /** The traffic log entry of this message. */
