@@ -71,7 +71,7 @@ export function ResourceViewer({ session, uri }: ResourceViewerProps) {
     useCallback((m: LiveMarks) => m.updated.get(uri), [uri]),
   );
   // A capture does not change: no watching it, whatever the server declared then.
-  const canWatch = Boolean(session.capabilities?.resources?.subscribe) && !session.capture;
+  const canWatch = Boolean(session.capabilities?.resources?.subscribe) && session.abilities.live;
   const watch = useWatch(session.id, uri, canWatch).data ?? null;
   const toggle = useWatchToggle(session.id, uri);
   const [chosenView, setView] = useState<LiveView>("content");

@@ -31,7 +31,7 @@ export function RestartOnChangeTab({ session }: { session: SessionSummary }) {
   const pathId = useId();
   const buildId = useId();
 
-  if (session.launch.kind !== "stdio")
+  if (!session.abilities.restart)
     return (
       <p className="p-3 text-xs text-zinc-500">Only a local (stdio) server can be restarted on a change.</p>
     );

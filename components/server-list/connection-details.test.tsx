@@ -1,3 +1,4 @@
+import { abilitiesOf } from "@/lib/launch/session-kinds";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -21,6 +22,7 @@ function httpSession(
     name: "remote",
     status: "connected",
     launch: { kind: "http", url, transport: choice, headerNames: extra.headerNames ?? [] },
+    abilities: abilitiesOf({ kind: "http", url, transport: choice }),
     transport: {
       kind: "http",
       url,

@@ -10,7 +10,7 @@ import { useStderr } from "./use-stderr";
 
 /** Why a server is gone, with what it last wrote to stderr (a local one: a URL has no stderr). */
 export function DisconnectedNotice({ session }: { session: SessionSummary }) {
-  const local = session.launch.kind === "stdio";
+  const local = session.abilities.stderr;
   const stderr = useStderr(session.id, local);
   const reconnect = useReconnect();
   const lines = stderr.data?.lines ?? session.error?.stderrTail ?? [];

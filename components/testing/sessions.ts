@@ -1,8 +1,12 @@
 import type { SessionSummary } from "@/lib/api/contract";
+import { abilitiesOf } from "@/lib/launch/session-kinds";
 
-/** A connected local (stdio) server with resources, as the session list reports it. */
+/**
+ * A connected local (stdio) server with resources, as the session list reports it. Its abilities
+ * are its kind's row (a capture's when `capture` is given), unless `abilities` overrides them.
+ */
 export function stdioSession(overrides: Partial<SessionSummary> = {}): SessionSummary {
-  return {
+  const s: Omit<SessionSummary, "abilities"> = {
     id: "s1",
     name: "demo",
     status: "connected",
@@ -17,6 +21,7 @@ export function stdioSession(overrides: Partial<SessionSummary> = {}): SessionSu
     watchCount: 0,
     ...overrides,
   };
+  return { ...s, abilities: overrides.abilities ?? abilitiesOf(s.launch, s.capture !== undefined) };
 }
 
 /** A connected remote (HTTP) server, signed in nowhere unless `auth` says so. */

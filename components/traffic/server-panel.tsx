@@ -7,7 +7,6 @@ import { BuildDiffButton, FileWatchStatusLine } from "@/components/restart-on-ch
 import { RestartOnChangeTab } from "@/components/restart-on-change/restart-on-change-tab";
 import { TabStrip } from "@/components/ui/tab-strip";
 import type { SessionSummary } from "@/lib/api/contract";
-import { transportFor } from "@/lib/launch/http-input";
 import type { HostFilter } from "@/lib/lint/host-filter";
 import { StderrConsole } from "./stderr-console";
 import { ToolsTab } from "./tools-tab";
@@ -34,9 +33,8 @@ const TABS: readonly { id: PanelTab; label: string }[] = [
   { id: "stderr", label: "stderr" },
   { id: "tools", label: "Tools" },
   { id: "watch", label: "Restart on change" },
+  { id: "auth", label: "Sign-in" },
 ];
-/** Remote servers also show their OAuth sign-in. */
-const HTTP_TABS: readonly { id: PanelTab; label: string }[] = [...TABS, { id: "auth", label: "Sign-in" }];
 
 /** The bottom drawer for the selected server: its raw traffic, notifications, stderr and tools. */
 export function ServerPanel({
@@ -59,18 +57,21 @@ export function ServerPanel({
     auth: "",
     watch: "",
   });
-  // A server behind a URL is no process of ours: no stderr and no restart on change; it may need
-  // OAuth sign-in instead.
-  // No OAuth over WebSocket (lib/launch/http-input.ts): no Sign-in tab for one.
-  const webSocket =
-    session.launch.kind === "http" &&
-    transportFor(session.launch.url, session.launch.transport) === "websocket";
-  // A capture runs nothing: no tools to call, no restart, no sign-in; its stderr is the captured one.
-  const tabs = session.capture
-    ? TABS.filter((t) => t.id !== "tools" && t.id !== "watch")
-    : session.launch.kind === "http"
-      ? HTTP_TABS.filter((t) => t.id !== "stderr" && t.id !== "watch" && !(webSocket && t.id === "auth"))
-      : TABS;
+  // The tabs this kind of session has (lib/launch/session-kinds.ts): stderr for a process (or the
+  // one a capture holds), tools for a live server, restart on change for a local process, and the
+  // OAuth sign-in for a remote HTTP server (never WebSocket).
+  const { stderr, live, restart, signIn } = session.abilities;
+  const has: Record<PanelTab, boolean> = {
+    traffic: true,
+    notifications: true,
+    problems: true,
+    hosts: true,
+    stderr,
+    tools: live,
+    watch: restart,
+    auth: signIn,
+  };
+  const tabs = TABS.filter((t) => has[t.id]);
   // A tab one kind of server has does not carry over to the other.
   const tab = tabs.some((t) => t.id === chosen) ? chosen : "traffic";
   /** A problem's evidence opened in the traffic tab (the log remounts with it selected). */

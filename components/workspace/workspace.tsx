@@ -66,7 +66,7 @@ export function Workspace() {
     <CaptureDropZone onOpened={onConnected} className="flex h-dvh flex-col">
       <HeaderBar
         // A capture is no server running.
-        connected={list?.filter((s) => s.status === "connected" && !s.capture).length ?? 0}
+        connected={list?.filter((s) => s.status === "connected" && s.abilities.counted).length ?? 0}
         backendDown={backendDown}
         stream={stream}
         actions={<RunChecksLauncher currentServerId={session?.id ?? null} />}

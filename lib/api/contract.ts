@@ -7,6 +7,7 @@
 import { z } from "zod";
 import type { HttpTransportUsed, LaunchSummary, StdioLaunch } from "../launch/launch-contract";
 import type { Era, EraChoice } from "../launch/era";
+import type { SessionAbilities } from "../launch/session-kinds";
 import type { TrafficSummary } from "./events";
 import type { AuthSummary } from "./oauth";
 import type { BoundedStateDiff } from "../capture/bounded-diff";
@@ -86,6 +87,8 @@ export interface SessionSummary {
   hostName?: string;
   status: SessionStatus;
   launch: LaunchSummary;
+  /** What this kind of session can do (lib/launch/session-kinds.ts): the page asks it, not the kind. */
+  abilities: SessionAbilities;
   transport: TransportDetails;
   /** Process id of the spawned program (the root of its process tree), while known. */
   pid: number | null;

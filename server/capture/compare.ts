@@ -35,7 +35,7 @@ export async function stateForCompare(
 }
 
 export function compareSide(session: McpSession): CompareSide {
-  return { sessionId: session.id, name: session.name, capture: session.isCapture };
+  return { sessionId: session.id, name: session.name, capture: !session.abilities.live };
 }
 
 /** What changed from `before` to `after`, bounded for the page (POST /api/compare). */
@@ -50,7 +50,7 @@ export async function compareSessions(
   };
   // A live server that is not connected would compare as one that lists nothing: say so instead.
   for (const side of [before, after])
-    if (!side.isCapture && side.status !== "connected")
+    if (side.abilities.live && side.status !== "connected")
       throw new SessionNotConnectedError(side.name, side.status);
   // One after the other: the same session may be both sides, and "all" reads are not doubled.
   // Against a capture, the live side first reads what the capture read (an empty list: its own reads).

@@ -19,7 +19,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { LaunchSpec } from "@/lib/api/contract";
-import { authorizationHeaderOf } from "@/lib/launch/http-input";
+import { maySignIn } from "@/lib/launch/session-kinds";
 import { callbackPage } from "../mcp/oauth/callback-page";
 import { pendingFlows } from "../mcp/oauth/pending-flows";
 import type { SignInRoute } from "../mcp/oauth/session-auth";
@@ -59,7 +59,7 @@ type Answer = { code: string } | { error: string };
  * its own Authorization header never signs in, so it is left as given.
  */
 export function cliLaunch(launch: LaunchSpec): LaunchSpec {
-  if (launch.kind !== "http" || authorizationHeaderOf(launch.headers) !== undefined) return launch;
+  if (launch.kind !== "http" || !maySignIn(launch)) return launch;
   if (launch.auth?.remember !== undefined) return launch;
   return { ...launch, auth: { ...launch.auth, remember: true } };
 }
@@ -78,7 +78,7 @@ export function checkSignIn(options: CliSignInOptions & { remember?: boolean }):
           : { ...launch, auth: { ...launch.auth, remember: options.remember } },
       );
       let release = () => {};
-      if (options.callbackPort && wanted.kind === "http") {
+      if (options.callbackPort && maySignIn(wanted)) {
         const turn = previous;
         previous = new Promise<void>((done) => (release = done));
         await turn;
@@ -115,7 +115,8 @@ export class CliSignIn {
    */
   static async forLaunch(launch: LaunchSpec, options: CliSignInOptions): Promise<CliSignIn> {
     const signIn = new CliSignIn(options);
-    if (launch.kind === "http" && authorizationHeaderOf(launch.headers) === undefined) await signIn.listen();
+    // The session's own decision (lib/launch/session-kinds.ts): no listener for ws:// or a capture.
+    if (maySignIn(launch)) await signIn.listen();
     return signIn;
   }
 

@@ -57,7 +57,7 @@ export class SessionRegistry {
     if (refused) throw new LaunchRefusedError(refused);
     // A capture runs nothing: it does not count against the servers running.
     const live = [...this.sessions.values()].filter(
-      (s) => s.status !== "disconnected" && !s.isCapture,
+      (s) => s.status !== "disconnected" && s.abilities.counted,
     ).length;
     if (live >= this.config.maxSessions)
       throw new TooManySessionsError(
@@ -96,7 +96,7 @@ export class SessionRegistry {
   ): Promise<McpSession> {
     if (this.shuttingDown) throw new TooManySessionsError("The inspector is shutting down.");
     // Each holds its file in memory (up to MAX_CAPTURE_JSON_BYTES): as many as servers may run.
-    const open = [...this.sessions.values()].filter((s) => s.isCapture).length;
+    const open = [...this.sessions.values()].filter((s) => !s.abilities.live).length;
     if (open >= this.config.maxSessions)
       throw new TooManySessionsError(
         `Already ${open} captures open (MCP_INSPECTOR_MAX_SESSIONS=${this.config.maxSessions}); close one first.`,
@@ -179,7 +179,7 @@ export class SessionRegistry {
     if (now - this.lastTabSeenAt < idle) return;
     for (const s of this.list()) {
       // A capture runs nothing and a command-line server is the launcher's own: neither expires.
-      if (s.isCapture || this.pinned.has(s.id) || now - s.lastActivityAt < idle) continue;
+      if (!s.abilities.idleReap || this.pinned.has(s.id) || now - s.lastActivityAt < idle) continue;
       const reason = `Closed after ${idleWording(idle)} with no tab open, to stop its server. Retry starts it again.`;
       console.error(
         `[mcp-resource-inspector] closing idle session "${s.name}" (no tab for ${idleWording(idle)})`,

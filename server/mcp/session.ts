@@ -14,7 +14,7 @@ import type {
 } from "@/lib/api/contract";
 import type { InspectorEvent } from "@/lib/api/events";
 import type { Capture } from "@/lib/capture/format";
-import { authorizationHeaderOf, transportFor } from "@/lib/launch/http-input";
+import { abilitiesOf, maySignIn, type SessionAbilities } from "@/lib/launch/session-kinds";
 import { attachLinter } from "../lint/attach";
 import type { TrafficLinter } from "../lint/traffic-linter";
 import type { McpConfig } from "./config";
@@ -29,6 +29,7 @@ import { SessionAuth, type SignInRoute } from "./oauth/session-auth";
 import { walkPages, type PagedResult } from "./pagination";
 import { ReadLog } from "./read-log";
 import { SessionConnection } from "./session/connection";
+import type { OpenedCapture } from "./session/opened-capture";
 import { deriveName, sessionSummary } from "./session/identity";
 import { SessionLists, type LookOptions, type RelistReason } from "./session/lists";
 import { SessionOutput, type SessionObserver, type TrafficObserver } from "./session/output";
@@ -51,11 +52,7 @@ export interface FileWatchControl {
 }
 
 /** A capture opened offline (issue 25): the file's contents, and where it came from. */
-export interface OpenedCapture {
-  capture: Capture;
-  /** The file's name (`--open`'s path, a dropped file's name), when known. */
-  file?: string;
-}
+export type { OpenedCapture } from "./session/opened-capture";
 
 /**
  * One live MCP server, as routes, the CLI and the check runner use it: a facade over its parts
@@ -73,6 +70,8 @@ export class McpSession {
   preset: "demo" | null = null;
   /** Notifications the server sent without declaring the capability (shown, not rejected). */
   undeclaredNotifications = 0;
+  /** What this kind of session can do (lib/launch/session-kinds.ts): asked instead of its kind. */
+  readonly abilities: Readonly<SessionAbilities>;
   /** A remote server's OAuth sign-in (null for stdio, or when the user brings an Authorization header). */
   readonly auth: SessionAuth | null;
   /** The user's requests in flight: progress to the page, cancel by id (issue 16). */
@@ -113,12 +112,9 @@ export class McpSession {
     this.inFlight = new InFlightRequests(id, emitToBus);
     // The user's own Authorization header and an OAuth sign-in exclude each other (lib/launch/http-input.ts
     // authConflict): with the header, a 401 is the header's failure, never the start of a sign-in.
+    this.abilities = abilitiesOf(launch, opened !== null);
     this.auth =
-      !opened &&
-      launch.kind === "http" &&
-      authorizationHeaderOf(launch.headers) === undefined &&
-      // No OAuth over WebSocket (Claude Code has none either): a 401 is explained, not signed into.
-      transportFor(launch.url, launch.transport) !== "websocket"
+      launch.kind === "http" && maySignIn(launch, opened !== null)
         ? // Steps logged while it is being built are heard with the first summary.
           new SessionAuth(
             id,
@@ -179,13 +175,9 @@ export class McpSession {
     );
   }
 
-  /** A capture opened offline: nothing runs behind it. */
-  get isCapture(): boolean {
-    return this.opened !== null;
-  }
-
+  /** Refused where no live server is behind the session (a capture opened offline). */
   private refuseIfCapture(what: string): void {
-    if (this.opened) throw new CaptureReadOnlyError(what);
+    if (!this.abilities.live) throw new CaptureReadOnlyError(what);
   }
 
   // ---- state, as the API and the CLI read it ------------------------------------------------------
@@ -305,7 +297,7 @@ export class McpSession {
    */
   async restart(): Promise<void> {
     this.refuseIfCapture("restarted");
-    if (this.launch.kind !== "stdio") throw new RestartNotSupportedError(this.name);
+    if (!this.abilities.restart) throw new RestartNotSupportedError(this.name);
     await this.connection.settled();
     if (this.connection.isClosing && this.status === "disconnected")
       throw new SessionNotConnectedError(this.name, "closed");
@@ -485,7 +477,7 @@ export class McpSession {
 
   /** Turn watch mode on (replacing an earlier one, which is stopped) or off (null). */
   async setFileWatch(control: FileWatchControl | null): Promise<void> {
-    if (control && this.opened) {
+    if (control && !this.abilities.live) {
       await control.stop();
       this.refuseIfCapture("restarted on a change");
     }

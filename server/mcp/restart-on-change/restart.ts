@@ -67,7 +67,9 @@ export class RestartOnChange implements FileWatchControl {
 
   /** Validate, start watching and attach to the session (replacing an earlier watch mode). */
   static async start(session: McpSession, options: RestartOnChangeOptions): Promise<RestartOnChange> {
-    if (session.launch.kind !== "stdio") throw new RestartNotSupportedError(session.name);
+    // The row says whether it restarts; the launch's shape holds the process's folder.
+    if (!session.abilities.restart || session.launch.kind !== "stdio")
+      throw new RestartNotSupportedError(session.name);
     const base = session.launch.cwd ?? process.cwd();
     const target = path.resolve(base, options.path);
     // A user's path: turbopackIgnore keeps Next's tracing from copying the whole project.

@@ -16,7 +16,6 @@ import type { RequestContext } from "../in-flight";
 import type { SessionAuth } from "../oauth/session-auth";
 import type { Capture } from "@/lib/capture/format";
 import { createTransport, type OwnedTransport } from "../transports";
-import { OwnedReplayTransport } from "../transports/replay";
 import { TransportRequestError } from "../transports/owned";
 import { TrafficTap } from "../transports/traffic-tap";
 import type { SessionOutput } from "./output";
@@ -194,13 +193,8 @@ export class SessionConnection {
   }
 
   private newTransport(): void {
-    if (this.replay) {
-      this.transport = new OwnedReplayTransport(this.replay);
-      // The replay's own messages are not the server's: the logs and the linter hold the captured ones.
-      this.tap = new TrafficTap(this.transport, () => {});
-      return;
-    }
     this.transport = createTransport(this.launch, {
+      ...(this.replay ? { replay: this.replay } : {}),
       maxMessageBytes: this.config.maxMessageBytes,
       connectTimeoutMs: this.config.connectTimeoutMs,
       onLog: (chunk) => this.output.note(chunk),
@@ -215,9 +209,10 @@ export class SessionConnection {
         : {}),
     });
     const transport = this.transport;
-    const tap = new TrafficTap(transport, (direction, message, json) =>
-      this.output.heard(direction, message, json),
-    );
+    // A replay's own messages are not the server's: the logs and the linter hold the captured ones.
+    const tap = new TrafficTap(transport, (direction, message, json) => {
+      if (!this.replay) this.output.heard(direction, message, json);
+    });
     // A remote server that forgot our session (its GET stream, or a POST, answers 404) is
     // re-initialized; a failed re-initialization is already the session's status.
     tap.onerror = (err) => {

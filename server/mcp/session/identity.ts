@@ -1,7 +1,8 @@
 import "server-only";
 import type { FileWatchStatus, LaunchSpec, LaunchSummary, SessionSummary } from "@/lib/api/contract";
 import { clip, MAX_FIELD_CHARS } from "@/lib/limits/bounds";
-import type { OpenedCapture } from "../session";
+import type { SessionAbilities } from "@/lib/launch/session-kinds";
+import type { OpenedCapture } from "./opened-capture";
 import { eraChoiceOf } from "../era";
 import type { SessionAuth } from "../oauth/session-auth";
 import type { SessionConnection } from "./connection";
@@ -17,6 +18,7 @@ export function sessionSummary(
     undeclaredNotifications: number;
     auth: SessionAuth | null;
     opened: OpenedCapture | null;
+    abilities: Readonly<SessionAbilities>;
   },
   c: SessionConnection,
   extra: { watchCount: number; fileWatch?: FileWatchStatus },
@@ -33,6 +35,7 @@ export function sessionSummary(
     status: c.status,
     // Env values stay in the session (the recorder and "same launch" matching read them server-side).
     launch: launchSummary(session.launch),
+    abilities: session.abilities,
     transport: details,
     pid: details.kind === "stdio" ? details.pid : null,
     serverInfo: c.serverInfo,

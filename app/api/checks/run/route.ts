@@ -24,7 +24,7 @@ export const dynamic = "force-dynamic";
 /** The session a draft takes its values from; never a capture's (a stranger's launch and env). */
 function draftSession(id: string) {
   const session = getRegistry().get(id);
-  if (session.isCapture) throw new CaptureReadOnlyError("run as a check");
+  if (!session.abilities.record) throw new CaptureReadOnlyError("run as a check");
   return session;
 }
 
