@@ -400,7 +400,8 @@ const recordings = (g.__mcpRecordings ??= new WeakMap<McpSession, Recorder>());
 /** Start recording the session from its current state; a recording already running is discarded. */
 export function startRecording(session: McpSession): Recorder {
   // A capture's launch is a stranger's command: a check drafted from it would run it.
-  if (!session.abilities.record) throw new CaptureReadOnlyError("recorded (a check from it would run its command)");
+  if (!session.abilities.record)
+    throw new CaptureReadOnlyError("recorded (a check from it would run its command)");
   stopRecording(session);
   const recorder = new Recorder(session);
   recordings.set(session, recorder);

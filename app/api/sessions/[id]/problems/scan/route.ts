@@ -19,7 +19,8 @@ export const POST = apiRoute<{ id: string }>(async (req, { id }) => {
   const session = getRegistry().get(parseWith(sessionIdSchema, id));
   const { wait } = parseWith(querySchema, searchParams(req));
   // Its problems are the captured ones; a scan of the replay would find only the replay.
-  if (!session.abilities.scan) throw new CaptureReadOnlyError("checked again (its problems are the captured ones)");
+  if (!session.abilities.scan)
+    throw new CaptureReadOnlyError("checked again (its problems are the captured ones)");
   const scan = startScan(session);
   if (wait === "0") return json({ problems: sortProblems(session.lint.list()), scan: scan.state }, 202);
   const state = await scan.run();
