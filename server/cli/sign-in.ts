@@ -105,6 +105,7 @@ export function checkSignIn(options: CliSignInOptions & { remember?: boolean }):
         route: signIn.route,
         connect: (session) => signIn.connect(session),
         close: () => signIn.close().finally(release),
+        run: (session, op) => signIn.run(session, op),
         waitMs: signIn.route ? (options.timeoutMs ?? SIGN_IN_TIMEOUT_MS) : 0,
       };
     },
@@ -176,6 +177,18 @@ export class CliSignIn {
         await this.signIn(session, attempt);
       }
     }
+  }
+
+  /**
+   * A session that lost its grant outside any call of ours (a watch's re-read refused for want of
+   * scope, while `subscribe` waits for updates): sign in again, which reconnects it and
+   * re-subscribes its watches. False when it has not lost one, or cannot sign in here.
+   */
+  async regain(session: McpSession): Promise<boolean> {
+    if (!this.server || session.status !== "disconnected" || session.auth?.status !== "needs-sign-in")
+      return false;
+    await this.signIn(session, 1);
+    return true;
   }
 
   /** Consent in the browser, the code exchanged, connected; again if the server still wants one. */
