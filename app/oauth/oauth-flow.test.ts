@@ -11,6 +11,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { AuthStateResponse, SignInResponse } from "@/lib/api/oauth";
 import { serverKey, tokenStore } from "@/server/mcp/oauth/token-store";
+import { callbackUrl } from "@/server/mcp/oauth/provider";
 import { freePort, startFixtureHttp, type HttpServerHandle } from "@/server/testing/http-servers";
 import { call, callJson, TEST_PORT } from "@/server/testing/route-client";
 import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
@@ -220,7 +221,7 @@ describe("OAuth sign-in of a remote server", () => {
     expect(await readNote(id)).toBe("only for signed-in clients");
     const stored = tokenStore().get(serverKey(f.mcpUrl), false);
     // Registrations are kept per authorization server (issuer), tokens per server.
-    const clientId = tokenStore().client(f.authUrl, false)?.client_id ?? "";
+    const clientId = tokenStore().client(f.authUrl, false, callbackUrl())?.client_id ?? "";
     for (const token of [stored?.tokens?.access_token, stored?.tokens?.refresh_token]) {
       const revoked = await fetch(`${f.authUrl}/revoke`, {
         method: "POST",

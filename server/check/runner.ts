@@ -50,6 +50,8 @@ export interface CheckSignIn {
     close(): Promise<void>;
     /** Extra time the connect step may take while a user signs in, in ms. */
     waitMs: number;
+    /** A step after the connect: signed in again and run again if it lost its grant (a step-up). */
+    run<T>(session: McpSession, op: () => Promise<T>): Promise<T>;
   }>;
 }
 
@@ -171,6 +173,9 @@ export async function runCheck(
     };
   }
 
+  // A scan's reads sign in again on a step-up, as a step does.
+  const prepared = signIn;
+  const scanRetry = prepared ? { retry: <T>(op: () => Promise<T>) => prepared.run(session, op) } : {};
   const stepEnd = new Map<string, number>();
   const listAt = new Map<string, Record<string, unknown>[]>();
   let connected = false;
@@ -201,15 +206,20 @@ export async function runCheck(
         res.error = "the server is not connected";
       } else {
         try {
-          const observed = await withTimeout(
-            execute(step),
-            "withinMs" in step
-              ? step.withinMs + timeoutMs
-              : step.action === "connect"
-                ? timeoutMs + (signIn?.waitMs ?? 0)
-                : timeoutMs,
-            `step ${step.id}`,
-          );
+          const attempt = () =>
+            withTimeout(
+              execute(step),
+              "withinMs" in step
+                ? step.withinMs + timeoutMs
+                : step.action === "connect"
+                  ? timeoutMs + (signIn?.waitMs ?? 0)
+                  : timeoutMs,
+              `step ${step.id}`,
+            );
+          // The sign-in's wait is outside the step's timeout; the step runs again in full after it.
+          const observed = await (signIn && step.action !== "connect"
+            ? signIn.run(session, attempt)
+            : attempt());
           if (observed.mismatches.length > 0) res.status = "failed";
           res.mismatches = observed.mismatches;
           if (observed.note) res.note = observed.note;
@@ -332,7 +342,7 @@ export async function runCheck(
         };
       }
       case "expectNoProblems": {
-        if (step.scan) await new ProblemScan(session).run();
+        if (step.scan) await new ProblemScan(session, scanRetry).run();
         await session.lint.idle();
         // A code named explicitly counts whatever its severity; otherwise the severities decide, and
         // only protocol problems count: host problems are expectHostCompatible's (so a check written
@@ -354,7 +364,7 @@ export async function runCheck(
         };
       }
       case "expectHostCompatible": {
-        if (step.scan) await new ProblemScan(session).run();
+        if (step.scan) await new ProblemScan(session, scanRetry).run();
         await session.lint.idle();
         const hosts = step.hosts ?? HOST_IDS;
         const found = session.lint.list().flatMap((p) => {

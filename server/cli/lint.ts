@@ -99,7 +99,11 @@ async function main(): Promise<void> {
     onStop: () => running.scan?.stop(),
   });
   if (call.slowMs) session.lint.slowMs = call.slowMs;
-  const scan = (running.scan = new ProblemScan(session, call.maxReads ? { maxReads: call.maxReads } : {}));
+  // A read refused for want of scope (a step-up) signs in again and is read again.
+  const scan = (running.scan = new ProblemScan(session, {
+    ...(call.maxReads ? { maxReads: call.maxReads } : {}),
+    retry: (op) => signIn.run(session, op),
+  }));
   try {
     await signIn.connect(session);
     const state = await scan.run();

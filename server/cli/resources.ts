@@ -15,7 +15,7 @@ import type { McpSession } from "../mcp/session";
 import { closestWord } from "./commands.mjs";
 import { oneServerLaunch, oneServerSession, reportFailure } from "./one-server";
 import { parseOneShot, usageExit, wholeNumber } from "./one-shot-args";
-import { SIGN_IN_HELP } from "./sign-in";
+import { SIGN_IN_HELP, type CliSignIn } from "./sign-in";
 
 const USAGE = `usage: mcp-resource-inspector resources list|templates|read URI [options] [-- command… | URL]
        mcp-resource-inspector subscribe URI [--count N] [--timeout MS] [-- command… | URL]
@@ -128,7 +128,7 @@ async function main(): Promise<void> {
   try {
     await signIn.connect(session);
     if (call.action === "subscribe") {
-      await subscribe(session, call, (listener) => (onEvent = listener));
+      await subscribe(session, signIn, call, (listener) => (onEvent = listener));
       return;
     }
     // What the page and `lint` say of such a server, instead of asking it and printing its -32601.
@@ -198,39 +198,59 @@ function unsupported(call: Call, action: keyof typeof ANSWER_KEY, note: string):
   process.exitCode = 1;
 }
 
-/** Print each re-read after `resources/updated` as one JSON line, until --count or --timeout. */
+/**
+ * Print each re-read after `resources/updated` as one JSON line, until --count or --timeout. A
+ * re-read refused for want of scope (a 403 step-up) ends the connection: sign in again, which
+ * reconnects, re-subscribes and re-reads (heard as the next update); the time in the browser
+ * does not count against --timeout.
+ */
 async function subscribe(
   session: McpSession,
+  signIn: CliSignIn,
   call: Call,
   listen: (listener: (e: InspectorEvent) => void) => void,
 ): Promise<void> {
   const uri = call.uri!;
   let seen = 0;
   const timedOut = await new Promise<boolean>((resolve, reject) => {
-    const timer = setTimeout(() => resolve(true), call.timeoutMs);
-    listen((e) => {
-      if (e.type !== "resource-updated" || e.uri !== uri || e.version === 0 || !e.changed) return;
-      const kept = session.watches.get(uri)?.get(e.version)?.result;
-      (kept ? Promise.resolve(kept) : session.read(uri)).then(
-        (result) => {
-          process.stdout.write(
-            `${JSON.stringify({ uri, version: e.version, at: new Date(e.at).toISOString(), result })}\n`,
-          );
-          if (call.count !== undefined && ++seen >= call.count) {
-            clearTimeout(timer);
-            resolve(false);
-          }
-        },
-        (err: unknown) => {
-          clearTimeout(timer);
-          reject(err instanceof Error ? err : new Error(String(err)));
-        },
-      );
-    });
-    session.watch(uri).catch((err: unknown) => {
+    let left = call.timeoutMs;
+    let since = Date.now();
+    let timer: NodeJS.Timeout | undefined = setTimeout(() => resolve(true), left);
+    const pause = () => {
+      clearTimeout(timer);
+      left -= Date.now() - since;
+    };
+    const resume = () => {
+      since = Date.now();
+      timer = setTimeout(() => resolve(true), Math.max(0, left));
+    };
+    const fail = (err: unknown) => {
       clearTimeout(timer);
       reject(err instanceof Error ? err : new Error(String(err)));
+    };
+    let regaining = false;
+    listen((e) => {
+      if (!regaining && session.status === "disconnected" && session.auth?.status === "needs-sign-in") {
+        regaining = true;
+        pause();
+        signIn.regain(session).then(() => {
+          regaining = false;
+          resume();
+        }, fail);
+      }
+      if (e.type !== "resource-updated" || e.uri !== uri || e.version === 0 || !e.changed) return;
+      const kept = session.watches.get(uri)?.get(e.version)?.result;
+      (kept ? Promise.resolve(kept) : signIn.run(session, () => session.read(uri))).then((result) => {
+        process.stdout.write(
+          `${JSON.stringify({ uri, version: e.version, at: new Date(e.at).toISOString(), result })}\n`,
+        );
+        if (call.count !== undefined && ++seen >= call.count) {
+          clearTimeout(timer);
+          resolve(false);
+        }
+      }, fail);
     });
+    signIn.run(session, () => session.watch(uri)).catch(fail);
   });
   // Fewer updates than asked for is not success: a script waiting for N must hear it (exit 3).
   if (timedOut && call.count !== undefined && seen < call.count) {

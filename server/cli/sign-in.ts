@@ -3,10 +3,13 @@
  * headless: the app's flow (server/mcp/oauth, the SDK's `auth()`), with the browser sent back to a
  * loopback listener of this process instead of the app's /oauth/callback page.
  *
- * 1. Before the connect, listen on 127.0.0.1 (`--callback-port N`, default a free port) and give
- *    the session `http://127.0.0.1:PORT/oauth/callback` as its redirect URL. The path is the app's
- *    own: a client registered by the app (on 127.0.0.1) covers the CLI too, any port being the
- *    same loopback redirect (RFC 8252 §7.3), so one registration per issuer serves both.
+ * 1. Before the connect, listen on loopback and give the session its redirect URL. Without a
+ *    port, a free one and `http://127.0.0.1:PORT/oauth/callback` (the app's path; any port is the
+ *    same loopback redirect, RFC 8252 §7.3). With a fixed one (`--callback-port N`, or a config's
+ *    Claude Code `oauth.callbackPort`) exactly Claude Code's `http://localhost:N/callback` — its
+ *    host and path are fixed, only the port is configurable (code.claude.com/docs/en/mcp, "Use a
+ *    fixed OAuth callback port"; anthropics/claude-code#66511) — so a client pre-registered for
+ *    Claude Code, whose authorization server matches the redirect exactly, works here too.
  * 2. The connect stops at the consent step: print the authorization URL to stderr, open
  *    `$BROWSER` (else the system opener) unless `--no-open`, wait for the callback — its `state`
  *    must name this session's pending flow (pending-flows.ts: unguessable, single use) — answer a
@@ -16,8 +19,6 @@
  * 4. A request refused later for want of consent (the grant ended, or a 403 insufficient_scope
  *    step-up the SDK could not satisfy with a refresh) signs in again and retries, at most twice.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import type { LaunchSpec } from "@/lib/api/contract";
 import { maySignIn } from "@/lib/launch/session-kinds";
 import { callbackPage } from "../mcp/oauth/callback-page";
@@ -26,13 +27,16 @@ import type { SignInRoute } from "../mcp/oauth/session-auth";
 import type { CheckSignIn } from "../check/runner";
 import type { McpSession } from "../mcp/session";
 import { SessionNotConnectedError, SignInRequiredError } from "../mcp/session-errors";
+import { listenLoopback, type LoopbackListener } from "./loopback-listener";
 import { openBrowser } from "./open-browser";
 
 /** The help lines every one-shot command shows for these options. */
 export const SIGN_IN_HELP = `OAuth sign-in (a server URL that needs it): the authorization URL is printed to stderr
-and opened in $BROWSER (else the system opener); the browser comes back to 127.0.0.1.
+and opened in $BROWSER (else the system opener); the browser comes back to this machine.
   --no-open              print the URL only; do not open a browser
-  --callback-port N      loopback port of the callback (default: a free port)
+  --callback-port N      the callback is http://localhost:N/callback, as Claude Code's with that
+                         port (a client pre-registered for it works); default: a free port,
+                         http://127.0.0.1:PORT/oauth/callback (also a config's oauth.callbackPort)
   --no-remember          keep tokens for this run only (default: remembered in tokens.json
                          in the config folder, shared with the app, so the next run needs no browser)
   --client-id ID, --client-secret S, --client-metadata-url URL, --scope "a b"   (with a URL)`;
@@ -41,7 +45,10 @@ and opened in $BROWSER (else the system opener); the browser comes back to 127.0
 export const SIGN_IN_TIMEOUT_MS = 5 * 60_000;
 /** Sign-ins one command may run (a step-up, a grant that ended) before it gives up. */
 const MAX_SIGN_INS = 3;
+/** The callback without a fixed port: the app's own path, on 127.0.0.1. */
 const CALLBACK_PATH = "/oauth/callback";
+/** Claude Code's, with a fixed port: `http://localhost:PORT/callback`. */
+const CLAUDE_CODE_PATH = "/callback";
 
 export interface CliSignInOptions {
   /** false: `--no-open`. */
@@ -77,13 +84,19 @@ export function checkSignIn(options: CliSignInOptions & { remember?: boolean }):
           ? launch
           : { ...launch, auth: { ...launch.auth, remember: options.remember } },
       );
+      // The command line's port, else the check's server's (Claude Code's oauth.callbackPort).
+      const callbackPort =
+        options.callbackPort ?? (wanted.kind === "http" ? wanted.auth?.callbackPort : undefined);
       let release = () => {};
-      if (options.callbackPort && maySignIn(wanted)) {
+      if (callbackPort && maySignIn(wanted)) {
         const turn = previous;
         previous = new Promise<void>((done) => (release = done));
         await turn;
       }
-      const signIn = await CliSignIn.forLaunch(wanted, options).catch((err: unknown) => {
+      const signIn = await CliSignIn.forLaunch(wanted, {
+        ...options,
+        ...(callbackPort !== undefined ? { callbackPort } : {}),
+      }).catch((err: unknown) => {
         release();
         throw err;
       });
@@ -92,6 +105,7 @@ export function checkSignIn(options: CliSignInOptions & { remember?: boolean }):
         route: signIn.route,
         connect: (session) => signIn.connect(session),
         close: () => signIn.close().finally(release),
+        run: (session, op) => signIn.run(session, op),
         waitMs: signIn.route ? (options.timeoutMs ?? SIGN_IN_TIMEOUT_MS) : 0,
       };
     },
@@ -99,8 +113,7 @@ export function checkSignIn(options: CliSignInOptions & { remember?: boolean }):
 }
 
 export class CliSignIn {
-  private server: Server | null = null;
-  private port = 0;
+  private server: LoopbackListener | null = null;
   private sessionId: string | null = null;
   private waiting: { resolve: (a: Answer) => void } | null = null;
   /** A callback that came before we waited for it (the browser can be quick). */
@@ -120,8 +133,18 @@ export class CliSignIn {
     return signIn;
   }
 
+  /** A fixed port is one a client may be pre-registered with: Claude Code's form of redirect. */
+  private get claudeCodeForm(): boolean {
+    return (this.options.callbackPort ?? 0) > 0;
+  }
+
+  private get callbackPath(): string {
+    return this.claudeCodeForm ? CLAUDE_CODE_PATH : CALLBACK_PATH;
+  }
+
   private get redirectUrl(): string {
-    return `http://127.0.0.1:${this.port}${CALLBACK_PATH}`;
+    const host = this.claudeCodeForm ? "localhost" : "127.0.0.1";
+    return `http://${host}:${this.server?.port ?? 0}${this.callbackPath}`;
   }
 
   /** What the session's OAuth provider is given (session-auth.ts SignInRoute); none without a listener. */
@@ -155,6 +178,18 @@ export class CliSignIn {
         await this.signIn(session, attempt);
       }
     }
+  }
+
+  /**
+   * A session that lost its grant outside any call of ours (a watch's re-read refused for want of
+   * scope, while `subscribe` waits for updates): sign in again, which reconnects it and
+   * re-subscribes its watches. False when it has not lost one, or cannot sign in here.
+   */
+  async regain(session: McpSession): Promise<boolean> {
+    if (!this.server || session.status !== "disconnected" || session.auth?.status !== "needs-sign-in")
+      return false;
+    await this.signIn(session, 1);
+    return true;
   }
 
   /** Consent in the browser, the code exchanged, connected; again if the server still wants one. */
@@ -249,42 +284,35 @@ export class CliSignIn {
     });
   }
 
-  private listen(): Promise<void> {
-    const server = createServer((req, res) => {
-      const answer = this.handle(req.method ?? "GET", req.url ?? "/");
-      void answer.response.text().then((html) => {
-        res.writeHead(answer.response.status, Object.fromEntries(answer.response.headers));
-        res.end(html);
-        if (answer.result) {
-          if (this.waiting) this.waiting.resolve(answer.result);
-          else this.early = answer.result;
-        }
+  private async listen(): Promise<void> {
+    // Loopback only: the code arrives here, and nothing off this machine may bring one.
+    const addresses: [string, ...string[]] = this.claudeCodeForm ? ["127.0.0.1", "::1"] : ["127.0.0.1"];
+    try {
+      this.server = await listenLoopback(this.options.callbackPort ?? 0, addresses, (req, res) => {
+        const answer = this.handle(req.method ?? "GET", req.url ?? "/");
+        void answer.response.text().then((html) => {
+          res.writeHead(answer.response.status, Object.fromEntries(answer.response.headers));
+          res.end(html);
+          if (answer.result) {
+            if (this.waiting) this.waiting.resolve(answer.result);
+            else this.early = answer.result;
+          }
+        });
       });
-    });
-    this.server = server;
-    return new Promise((resolve, reject) => {
-      server.once("error", (err: NodeJS.ErrnoException) =>
-        reject(
-          new Error(
-            err.code === "EADDRINUSE"
-              ? `--callback-port ${this.options.callbackPort}: the port is in use; choose another, or 0 for a free one`
-              : `cannot listen on 127.0.0.1 for the sign-in callback: ${err.message}`,
-          ),
-        ),
+    } catch (err) {
+      const e = err as NodeJS.ErrnoException;
+      throw new Error(
+        e.code === "EADDRINUSE"
+          ? `--callback-port ${this.options.callbackPort}: the port is in use; choose another, or 0 for a free one`
+          : `cannot listen on ${addresses.join(" and ")} for the sign-in callback: ${e.message}`,
       );
-      // Loopback only: the code arrives here, and nothing off this machine may bring one.
-      server.listen(this.options.callbackPort ?? 0, "127.0.0.1", () => {
-        this.port = (server.address() as AddressInfo).port;
-        server.unref();
-        resolve();
-      });
-    });
+    }
   }
 
   /** The callback's answer: a page for the browser, and the flow's result when the state is ours. */
   private handle(method: string, target: string): { response: Response; result?: Answer } {
     const url = new URL(target, "http://127.0.0.1");
-    if (method !== "GET" || url.pathname !== CALLBACK_PATH)
+    if (method !== "GET" || url.pathname !== this.callbackPath)
       return {
         response: callbackPage(
           404,
@@ -334,10 +362,6 @@ export class CliSignIn {
   close(): Promise<void> {
     const server = this.server;
     this.server = null;
-    if (!server) return Promise.resolve();
-    return new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+    return server ? server.close() : Promise.resolve();
   }
 }

@@ -18,6 +18,11 @@ export const SCAN_LIMITS = { reads: 200, bytes: 10 * 1024 * 1024 } as const;
 export interface ScanOptions {
   maxReads?: number;
   maxBytes?: number;
+  /**
+   * Every request of the scan goes through it: the one-shot CLI signs in again and retries one
+   * that lost its grant (a 403 insufficient_scope step-up; server/cli/sign-in.ts `run`).
+   */
+  retry?: <T>(op: () => Promise<T>) => Promise<T>;
 }
 
 /** A scan of one session; `state` is what GET …/problems shows while it runs. */
@@ -44,6 +49,10 @@ export class ProblemScan {
     if (!this.state.running) return;
     this.state = { ...this.state, stopped: true, note: "Stopped." };
     this.abort.abort();
+  }
+
+  private call<T>(op: () => Promise<T>): Promise<T> {
+    return this.options.retry ? this.options.retry(op) : op();
   }
 
   private get stopped(): boolean {
@@ -74,10 +83,10 @@ export class ProblemScan {
     const silent = { silent: true };
     try {
       const [resources] = await Promise.all([
-        s.listResources(true, silent),
+        this.call(() => s.listResources(true, silent)),
         // A server may have no templates list even with resources (-32601 there is a problem only
         // if declared; resources/templates/list belongs to the resources capability).
-        s.listTemplates(true, silent).catch(() => undefined),
+        this.call(() => s.listTemplates(true, silent)).catch(() => undefined),
       ]);
       const uris = [...new Set(resources.items.map((r) => r.uri))];
       this.state.total = Math.min(uris.length, maxReads);
@@ -89,7 +98,7 @@ export class ProblemScan {
           break;
         }
         try {
-          const result = await s.read(uri, true, silent);
+          const result = await this.call(() => s.read(uri, true, silent));
           for (const c of result.contents) this.state.bytes += contentByteLength(c);
         } catch {
           // A failing read is judged by the linter from its error response (or is a transport failure).
@@ -99,7 +108,7 @@ export class ProblemScan {
       if (this.stopped) return;
       const first = uris[0];
       if (s.capabilities.resources.subscribe && first) {
-        await s.probeSubscribe(first).catch(() => undefined);
+        await this.call(() => s.probeSubscribe(first)).catch(() => undefined);
       }
       if (this.stopped) return;
       await this.probeNotFound();
@@ -115,7 +124,7 @@ export class ProblemScan {
   private async probeNotFound(): Promise<void> {
     const uri = `${PROBE_SCHEME}//not-found/${Date.now().toString(36)}`;
     try {
-      await this.session.read(uri, true, { silent: true });
+      await this.call(() => this.session.read(uri, true, { silent: true }));
       // Some servers answer anything (a catch-all template): not an error.
     } catch (err) {
       if (err instanceof McpError) this.session.lint.notFoundProbe(uri, err.code, err.message);

@@ -34,8 +34,9 @@ const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
  * Whether a registered client may be sent back to `redirect`: one of its redirect URIs is it, or
  * differs only in the port of a loopback address (RFC 8252 §7.3: the authorization server MUST
  * allow any port there; the MCP spec's authorization section says the same). So the CLI's
- * loopback listener, on a new free port each run, keeps one registration per issuer; a server
- * that refuses anyway is handled by server/cli/sign-in.ts (it re-registers once).
+ * loopback listener, on a new free port each run, keeps one registration per issuer and redirect
+ * (token-store.ts `clientKey`); a server that refuses anyway is handled by server/cli/sign-in.ts
+ * (it re-registers once).
  */
 export function coversRedirect(info: OAuthClientInformationMixed, redirect: string): boolean {
   const uris = "redirect_uris" in info ? info.redirect_uris : undefined;
@@ -148,14 +149,26 @@ export class InspectorOAuthProvider implements OAuthClientProvider {
   clientInformation(): OAuthClientInformationMixed | undefined {
     const { clientId, clientSecret } = this.o.settings;
     if (clientId) return { client_id: clientId, ...(clientSecret ? { client_secret: clientSecret } : {}) };
-    // One registration per authorization server (token-store.ts); a version-1 file kept it per server.
+    // One registration per authorization server and redirect (token-store.ts `clientKey`), else
+    // the issuer's from before redirects were in the key; a version-1 file kept it per server.
     const issuer = this.issuer;
-    const stored =
-      (issuer ? this.o.store.client(issuer, this.remember) : undefined) ??
-      this.o.store.get(this.o.key, this.remember)?.clientInformation;
+    const redirect = this.redirectUrl;
+    const candidates = [
+      issuer ? this.o.store.client(issuer, this.remember, redirect) : undefined,
+      issuer ? this.o.store.client(issuer, this.remember) : undefined,
+      this.o.store.get(this.o.key, this.remember)?.clientInformation,
+    ];
     // A client registered for another callback (the app's page on another host, or a path we
     // no longer use) would be refused at the authorization endpoint: none, so the SDK registers.
-    return stored && coversRedirect(stored, this.redirectUrl) ? stored : undefined;
+    return candidates.find((c) => c !== undefined && coversRedirect(c, redirect));
+  }
+
+  /** Drop this redirect's client at the issuer, and the issuer-only one if it served this redirect. */
+  private dropClient(issuer: string): void {
+    this.o.store.setClient(issuer, this.remember, undefined, this.redirectUrl);
+    const old = this.o.store.client(issuer, this.remember);
+    if (old && coversRedirect(old, this.redirectUrl))
+      this.o.store.setClient(issuer, this.remember, undefined);
   }
 
   saveClientInformation(info: OAuthClientInformationMixed): void {
@@ -164,7 +177,11 @@ export class InspectorOAuthProvider implements OAuthClientProvider {
     const issuer = info.issuer ?? this.issuer;
     const before = this.clientInformation()?.client_id;
     if (issuer) {
-      this.o.store.setClient(issuer, this.remember, info);
+      // Beside the clients registered for other redirects (the app's, the CLI's): never over them.
+      const old = this.o.store.client(issuer, this.remember);
+      if (old && coversRedirect(old, this.redirectUrl))
+        this.o.store.setClient(issuer, this.remember, undefined);
+      this.o.store.setClient(issuer, this.remember, info, this.redirectUrl);
       // Moved to its issuer: the server's version-1 copy is not read again.
       if (this.o.store.get(this.o.key, this.remember)?.clientInformation)
         this.o.store.update(this.o.key, this.remember, { clientInformation: undefined });
@@ -285,7 +302,7 @@ export class InspectorOAuthProvider implements OAuthClientProvider {
       this.o.store.update(this.o.key, this.remember, { tokens: undefined, expiresAt: undefined });
     if ((scope === "client" || scope === "all") && !this.o.settings.clientId) {
       const issuer = this.issuer;
-      if (issuer) this.o.store.setClient(issuer, this.remember, undefined);
+      if (issuer) this.dropClient(issuer);
       this.o.store.update(this.o.key, this.remember, { clientInformation: undefined });
     }
     if (scope !== "verifier")
@@ -306,7 +323,7 @@ export class InspectorOAuthProvider implements OAuthClientProvider {
   /** Sign out: the client registered at this server's authorization server goes too. */
   forgetClient(): void {
     const issuer = this.issuer;
-    if (issuer && !this.o.settings.clientId) this.o.store.setClient(issuer, this.remember, undefined);
+    if (issuer && !this.o.settings.clientId) this.dropClient(issuer);
   }
 
   saveDiscoveryState(state: OAuthDiscoveryState): void {

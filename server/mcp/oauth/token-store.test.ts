@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { serverKey, TokenStore, tokensFile } from "./token-store";
+import { clientKey, serverKey, TokenStore, tokensFile } from "./token-store";
 
 const dir = mkdtempSync(path.join(tmpdir(), "mcp-token-store-"));
 process.env.MCP_INSPECTOR_CONFIG_DIR = path.join(dir, "config");
@@ -13,6 +13,25 @@ const tokens = { access_token: "access-0123456789", token_type: "Bearer", refres
 describe("TokenStore", () => {
   it("keys a server by origin and path, never query or fragment", () => {
     expect(serverKey("http://127.0.0.1:9/mcp?x=1#y")).toBe("http://127.0.0.1:9/mcp");
+  });
+
+  it("keys a client by issuer and redirect, without a loopback redirect's port", () => {
+    expect(clientKey("http://as.test/", "http://127.0.0.1:50123/oauth/callback")).toBe(
+      "http://as.test http://127.0.0.1/oauth/callback",
+    );
+    expect(clientKey("http://as.test", "http://localhost:6280/oauth/callback")).toBe(
+      "http://as.test http://localhost/oauth/callback",
+    );
+    expect(clientKey("http://as.test")).toBe("http://as.test");
+    const store = new TokenStore();
+    store.setClient("http://as.test", false, { client_id: "app" }, "http://localhost:6280/oauth/callback");
+    store.setClient("http://as.test", false, { client_id: "cli" }, "http://127.0.0.1:1234/oauth/callback");
+    expect(store.client("http://as.test", false, "http://localhost:6280/oauth/callback")?.client_id).toBe(
+      "app",
+    );
+    expect(store.client("http://as.test", false, "http://127.0.0.1:999/oauth/callback")?.client_id).toBe(
+      "cli",
+    );
   });
 
   it("keeps unremembered tokens in memory only", () => {

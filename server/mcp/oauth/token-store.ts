@@ -41,10 +41,13 @@ export function tokensFile(): string {
 }
 
 /**
- * Version 2 adds `clients`: one dynamic registration per authorization server (issuer), shared
- * by every server it guards and by the app and the CLI, so a client is registered once per
- * issuer, not once per server or per run. Version 1 (no `clients`) is read as is; its per-server
- * registrations still serve until the next write, which stores version 2.
+ * Version 2 adds `clients`: dynamic registrations per authorization server (issuer) and redirect
+ * (`clientKey`), shared by every server that issuer guards, so a client is registered once, not
+ * once per server or per run — and the app (its page on localhost or 127.0.0.1) and the CLI (its
+ * loopback listener) each keep their own instead of replacing each other's. A key that is only
+ * the issuer is how this version first kept one client per issuer; it is still read (when it
+ * covers the redirect) and moved to its full key on the next write. Version 1 (no `clients`) is
+ * read as is; its per-server registrations still serve until the next write, which stores version 2.
  */
 const TOKENS_VERSION = 2;
 const fileSchema = z.object({
@@ -87,6 +90,26 @@ export function issuerKey(issuer: string | URL): string {
   return String(issuer).replace(/\/+$/, "");
 }
 
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+/**
+ * Where a registration is kept: its issuer and the redirect it was registered for, without the
+ * port of a loopback redirect (RFC 8252 §7.3: any port is the same redirect there, so the CLI's
+ * free port each run keeps one client). A space never occurs in a URL, so the key splits back.
+ * Without a redirect, the issuer alone: the first version-2 key.
+ */
+export function clientKey(issuer: string | URL, redirect?: string): string {
+  const key = issuerKey(issuer);
+  if (redirect === undefined) return key;
+  try {
+    const u = new URL(redirect);
+    const host = LOOPBACK_HOSTS.has(u.hostname) ? u.hostname : u.host;
+    return `${key} ${u.protocol}//${host}${u.pathname}`;
+  } catch {
+    return `${key} ${redirect}`;
+  }
+}
+
 /**
  * Tokens per server, in memory; a server the user asked to remember is also written to the
  * tokens file (0600 in a 0700 directory, replaced atomically) and read from it the first time
@@ -114,9 +137,12 @@ export class TokenStore {
     return remember ? this.write((f) => (f.servers[key] = next)) : null;
   }
 
-  /** The client registered at this authorization server (dynamic registration), if any. */
-  client(issuer: string, remember: boolean): OAuthClientInformationMixed | undefined {
-    const key = issuerKey(issuer);
+  /**
+   * The client registered at this authorization server (dynamic registration) for this redirect
+   * (`clientKey`), if any; without a redirect, the one kept under the issuer alone.
+   */
+  client(issuer: string, remember: boolean, redirect?: string): OAuthClientInformationMixed | undefined {
+    const key = clientKey(issuer, redirect);
     if (remember && !this.clients.has(key) && !this.loadedClients.has(key)) {
       this.loadedClients.add(key);
       const stored = this.readFile().clients[key];
@@ -126,8 +152,13 @@ export class TokenStore {
   }
 
   /** Keep (or, with undefined, drop) the client registered at this authorization server. */
-  setClient(issuer: string, remember: boolean, info: OAuthClientInformationMixed | undefined): void {
-    const key = issuerKey(issuer);
+  setClient(
+    issuer: string,
+    remember: boolean,
+    info: OAuthClientInformationMixed | undefined,
+    redirect?: string,
+  ): void {
+    const key = clientKey(issuer, redirect);
     this.loadedClients.add(key);
     if (info) this.clients.set(key, info);
     else this.clients.delete(key);
