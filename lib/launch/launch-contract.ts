@@ -145,6 +145,7 @@ export const workspaceFolderSchema = z.string().min(1).max(4096);
 export const importBodySchema = z
   .object({ text: z.string().max(1_000_000), workspaceFolder: workspaceFolderSchema.optional() })
   .strict();
+export type ImportBody = z.infer<typeof importBodySchema>;
 export interface ImportResponse extends ParsedConfig {
   /** The folder as it will be used (normalized), or why it cannot be. */
   workspaceFolder?: { path: string } | { error: string };
