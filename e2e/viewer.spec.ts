@@ -4,6 +4,7 @@
  * Chromium against the demo server (server/demo/samples.ts).
  */
 import { createHash } from "node:crypto";
+import path from "node:path";
 import { DEMO_SAMPLE_URIS as S, DEMO_URIS } from "../server/demo/uris";
 import { expect, test } from "./fixtures";
 import type { InspectorPage } from "./pages/inspector-page";
@@ -62,9 +63,64 @@ test("markdown renders GFM; raw HTML stays text and the javascript: link is not 
   );
 });
 
-test("JSON shows as a collapsible tree, pretty-printed, or raw", async ({ inspector, api }) => {
-  await openSample(inspector, api, S.json);
+test("JSON shows as a collapsible tree, pretty-printed, or raw; from a pasted .vscode/mcp.json given its workspace folder, and at 1024×700 with the server panel open", async ({
+  page,
+  inspector,
+}) => {
+  // Started as a VS Code user would (issue 33 item 10): the demo found only through
+  // ${workspaceFolder}, which a paste does not have, so the review asks for it and shows it expanded.
+  const root = process.cwd();
+  await inspector.open();
+  const config = {
+    servers: {
+      "json-demo": { command: process.execPath, args: ["${workspaceFolder}/dist/demo-server.mjs"] },
+    },
+  };
+  await page.getByRole("textbox", { name: "Server command or URL" }).fill(JSON.stringify(config, null, 2));
+  await page.getByRole("button", { name: "Review", exact: true }).click();
+  const review = page.getByRole("region", { name: "Review the servers in the config" });
+  await expect(review).toContainText(
+    '"json-demo" uses ${workspaceFolder}, the folder VS Code has open, and a pasted config has none: give the workspace folder to connect it.',
+  );
+  const connect = review.getByRole("button", { name: "Connect 1 server" });
+  await expect(connect).toBeDisabled();
+  const folder = review.getByRole("textbox", { name: /Workspace folder/ });
+  await folder.fill(path.join(root, "no-such-folder"));
+  await expect(review.getByRole("alert")).toHaveText(`${path.join(root, "no-such-folder")} does not exist.`);
+  await folder.fill(root);
+  const words = review.getByRole("list", { name: "json-demo: command and arguments" });
+  await expect(words).toContainText(path.join(root, "dist/demo-server.mjs"));
+  await expect(review).toContainText(`in ${root}`);
+  await expect(review).not.toContainText("a pasted config has none");
+  if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/vscode-review.png` });
+  await connect.click();
+  await expect(inspector.selectedServerCard).toContainText("json-demo", { timeout: 20_000 });
+  await expect(review).toHaveCount(0);
+
+  // The viewer keeps room to read at a small laptop's size with the panel open (it was 100 px).
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await inspector.openUri("json-demo", S.json);
+  const panel = page.getByRole("region", { name: "Server panel" });
+  await panel.getByRole("button", { name: "Show panel ▴" }).click();
+  await expect(panel.getByRole("tabpanel")).toBeVisible();
   const item = inspector.contentItem;
+  const viewer = (await inspector.viewer.boundingBox())!;
+  const content = (await item.boundingBox())!;
+  const visible = viewer.y + viewer.height - content.y;
+  recordMeasure(
+    "viewer-1024x700-panel-open",
+    `viewer ${Math.round(viewer.width)}×${Math.round(viewer.height)} px, content ${Math.round(content.width)}×${Math.round(visible)} px in view`,
+  );
+  if (process.env.E2E_SHOTS)
+    await page.screenshot({ path: `${process.env.E2E_SHOTS}/viewer-1024x700-panel.png` });
+  expect(visible).toBeGreaterThanOrEqual(290);
+  expect(content.width).toBeGreaterThanOrEqual(300);
+  // The user gives the panel more of the window from its edge (here by keyboard).
+  const body = panel.getByRole("tabpanel");
+  const before = (await body.boundingBox())!.height;
+  await panel.getByRole("separator", { name: "Resize the server panel" }).press("ArrowUp");
+  await expect.poll(async () => (await body.boundingBox())!.height).toBe(before + 24);
+
   const tree = item.getByRole("list", { name: "JSON tree" });
   await expect(tree).toContainText('"demo catalog"');
   const teams = tree.getByRole("button", { name: /"teams"/ });

@@ -1,8 +1,11 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { expect, it } from "vitest";
+import { stubApi } from "@/components/testing/api-stub";
 import { renderWithQueries } from "@/components/testing/query-client";
 import { ConnectPanel } from "./connect-panel";
+
+const backend = stubApi();
 
 const config = `{
   // VS Code's mcp.json
@@ -60,4 +63,76 @@ it("a pasted config lists every server with its exact command, its problems at t
   await user.click(screen.getByRole("checkbox", { name: "files" }));
   expect(screen.queryByLabelText(/api-key/)).toBeNull();
   expect(screen.getByRole("button", { name: "Connect 1 server" })).toHaveProperty("disabled", false);
+});
+
+it("a pasted config that uses ${workspaceFolder} asks for the folder, which the server checks; the review shows the servers expanded in it and runs them there; without it they cannot connect, saying why", async () => {
+  const user = userEvent.setup();
+  backend.serve({
+    "GET /api/saved-servers": { json: { servers: [] } },
+    "POST /api/import": ({ body }) => {
+      const folder = (body as { workspaceFolder: string }).workspaceFolder;
+      return {
+        json: {
+          servers: [],
+          problems: [],
+          workspaceFolder: folder.startsWith("/")
+            ? { path: folder }
+            : { error: "The workspace folder must be an absolute path." },
+        },
+      };
+    },
+    "POST /api/import/connect": { status: 502, code: "bad_gateway", message: "stopped here" },
+  });
+  renderWithQueries(<ConnectPanel onConnected={() => undefined} />);
+  const vscode = JSON.stringify({
+    servers: {
+      files: {
+        command: "node",
+        args: ["\${workspaceFolder}/server.js", "--name", "\${workspaceFolderBasename}"],
+      },
+      other: { command: "uvx", args: ["notes-mcp"] },
+    },
+  });
+  await user.click(screen.getByRole("textbox", { name: "Server command or URL" }));
+  await user.paste(vscode);
+  await user.click(screen.getByRole("button", { name: "Review" }));
+  const region = await screen.findByRole("region", { name: "Review the servers in the config" });
+  const words = () =>
+    within(screen.getByRole("list", { name: "files: command and arguments" }))
+      .getAllByRole("listitem")
+      .map((li) => li.textContent);
+  expect(words()).toEqual(["node", "${workspaceFolder}/server.js", "--name", "${workspaceFolderBasename}"]);
+  expect(region.textContent).toContain(
+    '"files" uses ${workspaceFolder}, the folder VS Code has open, and a pasted config has none: give the workspace folder to connect it.',
+  );
+  expect(screen.getByRole("button", { name: "Connect 2 servers" })).toHaveProperty("disabled", true);
+  expect(region.textContent).toContain("Fill in the workspace folder");
+
+  const field = screen.getByRole("textbox", { name: /Workspace folder/ });
+  await user.type(field, "proj");
+  expect((await screen.findByRole("alert")).textContent).toBe(
+    "The workspace folder must be an absolute path.",
+  );
+  expect(screen.getByRole("button", { name: "Connect 2 servers" })).toHaveProperty("disabled", true);
+
+  await user.clear(field);
+  await user.type(field, "/w/proj");
+  await within(region).findByText("/w/proj/server.js");
+  expect(words()).toEqual(["node", "/w/proj/server.js", "--name", "proj"]);
+  // Both run in the folder (neither names a cwd), as VS Code starts them.
+  expect(
+    within(region)
+      .getAllByText("/w/proj")
+      .map((c) => c.parentElement?.textContent),
+  ).toEqual(["in /w/proj", "in /w/proj"]);
+  expect(region.textContent).not.toContain("a pasted config has none");
+  const connect = screen.getByRole("button", { name: "Connect 2 servers" });
+  expect(connect).toHaveProperty("disabled", false);
+  await user.click(connect);
+  await within(region).findAllByText("stopped here");
+  const sent = backend.requests.filter((r) => r.path === "/api/import/connect").map((r) => r.body);
+  expect(sent).toMatchObject([
+    { server: "files", workspaceFolder: "/w/proj" },
+    { server: "other", workspaceFolder: "/w/proj" },
+  ]);
 });

@@ -1,12 +1,20 @@
 "use client";
 
 import { useId, useMemo, useState } from "react";
-import type { SessionSummary } from "@/lib/api/contract";
-import { parseServerConfig, type ConfigInput } from "@/lib/import/server-config";
+import type { LaunchSpec, SessionSummary } from "@/lib/api/contract";
+import {
+  inWorkspaceFolder,
+  needsWorkspaceFolder,
+  parseServerConfig,
+  workspaceFolderMissing,
+  type ConfigInput,
+} from "@/lib/import/server-config";
 import { ConfigProblems } from "./config-problems";
 import { ImportedServerCard } from "./imported-server-card";
 import { SaveChoice } from "./save-choice";
 import { useImportConnect } from "./use-import-connect";
+import { useWorkspaceFolder } from "./use-workspace-folder";
+import { WorkspaceFolderField } from "./workspace-folder-field";
 import { Button } from "@/components/ui/button";
 
 export interface ImportReviewProps {
@@ -32,13 +40,22 @@ export function ImportReview({ text, onConnected, onEdit, onDone, wide = false }
   const [values, setValues] = useState<Record<string, string>>({});
   const [keep, setKeep] = useState<Record<string, ReadonlySet<string>>>({});
   const [save, setSave] = useState(false);
+  const [typedFolder, setTypedFolder] = useState("");
+  const folder = useWorkspaceFolder(typedFolder);
   const connect = useImportConnect(onConnected);
   const formId = useId();
+  const askFolder = parsed.servers.some((s) => needsWorkspaceFolder(s.launch));
+  const folderPath = folder.state === "ok" ? folder.path : undefined;
+  /** What the card shows: the launch in the folder once the server accepted it, else as written. */
+  const shown = (launch: LaunchSpec) =>
+    folderPath !== undefined ? inWorkspaceFolder(launch, folderPath) : launch;
 
   const chosen = parsed.servers.filter((s) => !unchecked.has(s.name));
   const inputs = new Map<string, ConfigInput>();
   for (const s of chosen) for (const i of s.inputs) if (!inputs.has(i.id)) inputs.set(i.id, i);
   const missing = [...inputs.keys()].filter((id) => !values[id]);
+  if (folder.state === "bad" || (!folderPath && chosen.some((s) => needsWorkspaceFolder(s.launch))))
+    missing.push("the workspace folder");
   const count = chosen.length;
 
   const submit = async () => {
@@ -49,6 +66,7 @@ export function ImportReview({ text, onConnected, onEdit, onDone, wide = false }
       inputs: Object.fromEntries([...inputs.keys()].map((id) => [id, values[id] ?? ""])),
       keep: save ? Object.fromEntries(Object.entries(keep).map(([name, set]) => [name, [...set]])) : {},
       save,
+      ...(folderPath !== undefined ? { workspaceFolder: folderPath } : {}),
     });
     if (connected.length === names.length) onDone();
     // What connected is unticked, so "Connect" again retries only what failed.
@@ -78,6 +96,10 @@ export function ImportReview({ text, onConnected, onEdit, onDone, wide = false }
             <ImportedServerCard
               key={s.name}
               server={s}
+              launch={shown(s.launch)}
+              blocked={
+                !folderPath && needsWorkspaceFolder(s.launch) ? workspaceFolderMissing(s.name) : undefined
+              }
               checked={!unchecked.has(s.name)}
               onChecked={(on) =>
                 setUnchecked((prev) => {
@@ -101,6 +123,15 @@ export function ImportReview({ text, onConnected, onEdit, onDone, wide = false }
             />
           ))}
         </ul>
+      )}
+      {askFolder && (
+        <WorkspaceFolderField
+          value={typedFolder}
+          onChange={setTypedFolder}
+          checked={folder}
+          form={formId}
+          disabled={connect.pending}
+        />
       )}
       {inputs.size > 0 && (
         <fieldset className={`flex flex-col gap-1.5 ${wide ? "max-w-xl" : ""}`}>

@@ -4,6 +4,7 @@ import { useId } from "react";
 import { ErrorCallout } from "@/components/ui/error-callout";
 import { StderrTail } from "@/components/ui/stderr-tail";
 import { isApiError } from "@/lib/api/api-client";
+import type { LaunchSpec } from "@/lib/api/contract";
 import { SECRET_HEADER } from "@/lib/launch/secret-names";
 import { isOnlyVariables, type ImportedServer } from "@/lib/import/server-config";
 import type { ImportResult } from "./use-import-connect";
@@ -11,6 +12,10 @@ import { VisibleText } from "./visible-text";
 
 export interface ImportedServerCardProps {
   server: ImportedServer;
+  /** What would run: the server's launch, in the workspace folder once one is given. */
+  launch?: LaunchSpec;
+  /** Why it cannot connect as things stand (one sentence), e.g. no workspace folder. */
+  blocked?: string | undefined;
   checked: boolean;
   onChecked: (checked: boolean) => void;
   /** "Save to my servers" is ticked: the values may be kept in the file. */
@@ -28,6 +33,8 @@ const INPUT_REF = /\$\{input:([A-Za-z_][A-Za-z0-9_.-]*)\}/g;
 /** One server found in a pasted config: exactly what would run or be contacted, and its checkbox. */
 export function ImportedServerCard({
   server,
+  launch = server.launch,
+  blocked,
   checked,
   onChecked,
   saving,
@@ -36,7 +43,6 @@ export function ImportedServerCard({
   result,
 }: ImportedServerCardProps) {
   const checkId = useId();
-  const launch = server.launch;
   const password = new Set(server.inputs.filter((i) => i.password).map((i) => i.id));
   const values: [string, string, boolean][] =
     launch.kind === "http"
@@ -122,6 +128,7 @@ export function ImportedServerCard({
           ))}
         </p>
       )}
+      {blocked && <p className="text-[11px] text-amber-900">{blocked}</p>}
       {result?.state === "connecting" && <p className="text-[11px] text-zinc-600">Connecting…</p>}
       {result?.state === "connected" && <p className="text-[11px] font-medium text-emerald-700">Connected</p>}
       {result?.state === "failed" && (

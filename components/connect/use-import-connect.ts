@@ -17,6 +17,8 @@ export interface ImportRequest {
   keep: Record<string, string[]>;
   /** "Save to my servers" was ticked. */
   save: boolean;
+  /** `${workspaceFolder}`, as the server accepted it. */
+  workspaceFolder?: string;
 }
 
 /**
@@ -42,6 +44,7 @@ export function useImportConnect(onConnected: (session: SessionSummary) => void)
           inputs: request.inputs,
           keep: request.keep[server] ?? [],
           save: request.save,
+          ...(request.workspaceFolder !== undefined ? { workspaceFolder: request.workspaceFolder } : {}),
         });
         last = await adoptSession(queryClient, created);
         connected.push(server);

@@ -113,7 +113,8 @@ export function ResourceViewer({ session, uri }: ResourceViewerProps) {
   );
 
   return (
-    <div className="flex flex-col gap-4 p-4">
+    // Tighter on a short window, where every row is taken from the content (issue 33 item 10).
+    <div className="flex flex-col gap-4 p-4 [@media(max-height:760px)]:gap-2 [@media(max-height:760px)]:p-3">
       <ViewerHeader
         title={resource ? displayName(resource) : uri}
         uri={uri}

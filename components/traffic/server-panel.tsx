@@ -1,13 +1,14 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { OAuthTab } from "@/components/auth/oauth-tab";
 import { BuildDiffButton, FileWatchStatusLine } from "@/components/restart-on-change/file-watch-status";
 import { RestartOnChangeTab } from "@/components/restart-on-change/restart-on-change-tab";
 import { TabStrip } from "@/components/ui/tab-strip";
 import type { SessionSummary } from "@/lib/api/contract";
 import type { HostFilter } from "@/lib/lint/host-filter";
+import { PanelResizer } from "./panel-resizer";
 import { StderrConsole } from "./stderr-console";
 import { ToolsTab } from "./tools-tab";
 import { TrafficLog } from "./traffic-log";
@@ -46,6 +47,10 @@ export function ServerPanel({
   onShowBuildDiff?: () => void;
 }) {
   const [open, setOpen] = useState(false);
+  // Null: a share of the window that leaves the viewer room on a short one (1024×700: ~300 px of
+  // content, issue 33 item 10); dragging the edge sets it.
+  const [height, setHeight] = useState<number | null>(null);
+  const body = useRef<HTMLDivElement>(null);
   const [chosen, setTab] = useState<PanelTab>("traffic");
   const [filters, setFilters] = useState<Record<PanelTab, string>>({
     traffic: "",
@@ -120,11 +125,16 @@ export function ServerPanel({
         </button>
       </div>
       {open && (
+        <PanelResizer height={height} onHeight={setHeight} target={() => body.current} controls={panelId} />
+      )}
+      {open && (
         <div
+          ref={body}
           id={panelId}
           role="tabpanel"
           aria-labelledby={`${baseId}-${tab}`}
-          className="h-[38vh] min-h-48 border-t border-zinc-200"
+          style={height !== null ? { height } : undefined}
+          className="h-[clamp(6rem,calc(100dvh-38rem),38vh)] border-t border-zinc-200"
         >
           {tab === "traffic" || tab === "notifications" ? (
             <TrafficLog

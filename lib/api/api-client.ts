@@ -29,6 +29,8 @@ import type {
   WatchFilesBody,
   WatchInfo,
   WatchListResponse,
+  ImportBody,
+  ImportResponse,
 } from "./contract";
 import type {
   CheckFile,
@@ -167,6 +169,8 @@ export function createApiClient(options: ApiClientOptions) {
         headers: { "Content-Type": "application/octet-stream" },
         body: bytes,
       }),
+    /** A pasted config read into servers (nothing starts), and a workspace folder checked. */
+    importConfig: (body: ImportBody, o?: RequestOptions) => postJson<ImportResponse>("/api/import", body, o),
     /** One confirmed server of a pasted config, its inputs filled in; saved once it started. */
     connectImported: (body: ImportConnectBody, o?: RequestOptions) =>
       postJson<SessionCreatedResponse>("/api/import/connect", body, o),

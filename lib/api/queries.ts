@@ -45,6 +45,15 @@ export const savedServersQuery = (api: ApiClient) =>
     queryFn: ({ signal }) => api.listSavedServers({ signal }),
   });
 
+/** A workspace folder the user typed for a pasted config, checked where its servers would run. */
+export const workspaceFolderQuery = (api: ApiClient, folder: string) =>
+  queryOptions({
+    queryKey: queryKeys.workspaceFolder(folder),
+    queryFn: async ({ signal }) =>
+      (await api.importConfig({ text: "", workspaceFolder: folder }, { signal })).workspaceFolder ?? null,
+    staleTime: 10_000,
+  });
+
 /** Servers named on the command line that did not start; the `startup-failures` event refetches. */
 export const startupFailuresQuery = (api: ApiClient) =>
   queryOptions({

@@ -14,6 +14,8 @@ export const queryKeys = {
   presets: () => [...root, "presets"] as const,
   sessions: () => [...root, "sessions"] as const,
   savedServers: () => [...root, "saved-servers"] as const,
+  /** A workspace folder typed for a pasted config, as the server checked it (POST /api/import). */
+  workspaceFolder: (folder: string) => [...root, "workspace-folder", folder] as const,
   /** Servers named on the command line that are not running (lib/api/startup.ts). */
   startupFailures: () => [...root, "startup-failures"] as const,
   /** Prefix of every query that belongs to one session. */

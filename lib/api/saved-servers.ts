@@ -4,7 +4,7 @@
  * and header names, which of them hold a stored value, and the variables it needs at connect time.
  */
 import { z } from "zod";
-import type { LaunchSummary } from "./contract";
+import { workspaceFolderSchema, type LaunchSummary } from "./contract";
 
 export const savedServerNameSchema = z.string().min(1).max(200);
 
@@ -25,6 +25,8 @@ export const importConnectBodySchema = z
       .optional(),
     keep: z.array(z.string().max(200)).max(200).optional(),
     save: z.boolean().optional(),
+    /** `${workspaceFolder}`: a paste has no folder of its own, so the user gives one. */
+    workspaceFolder: workspaceFolderSchema.optional(),
   })
   .strict();
 export type ImportConnectBody = z.infer<typeof importConnectBodySchema>;

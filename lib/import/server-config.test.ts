@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { expandLaunch, expandVariables, MissingVariableError, parseServerConfig } from "./server-config";
+import {
+  expandLaunch,
+  expandVariables,
+  inWorkspaceFolder,
+  MissingVariableError,
+  needsWorkspaceFolder,
+  parseServerConfig,
+  workspaceFolderMissing,
+} from "./server-config";
 
 const env = (vars: Record<string, string>) => (name: string) =>
   Object.hasOwn(vars, name) ? vars[name] : undefined;
@@ -270,5 +278,39 @@ describe("WebSocket servers", () => {
     ]);
     for (const line of ["ws://127.0.0.1:3005/mcp", "WSS://example.test/mcp"])
       expect(parseServerConfig(line).servers[0]!.launch).toMatchObject({ kind: "http", url: line });
+  });
+});
+
+describe("the workspace folder of a paste", () => {
+  const launch = parseServerConfig(
+    JSON.stringify({
+      servers: {
+        a: {
+          command: "node",
+          args: ["${workspaceFolder}/a.js", "${workspaceFolderBasename}", "${HOME_DIR}"],
+        },
+        b: { command: "node", args: ["${workspaceFolder:-.}/b.js"], cwd: "sub" },
+        c: { type: "http", url: "https://x.example/${workspaceFolderBasename}" },
+      },
+    }),
+  ).servers.map((s) => s.launch);
+  it("is needed by a server that refers to it without a default", () => {
+    expect(launch.map(needsWorkspaceFolder)).toEqual([true, false, true]);
+    expect(workspaceFolderMissing("a")).toBe(
+      '"a" uses ${workspaceFolder}, the folder VS Code has open, and a pasted config has none: give the workspace folder to connect it.',
+    );
+  });
+  it("expands only the folder's references and is the cwd of a server that gives none", () => {
+    expect(launch.map((l) => inWorkspaceFolder(l, "/w/proj"))).toEqual([
+      {
+        kind: "stdio",
+        program: "node",
+        args: ["/w/proj/a.js", "proj", "${HOME_DIR}"],
+        env: {},
+        cwd: "/w/proj",
+      },
+      { kind: "stdio", program: "node", args: ["/w/proj/b.js"], env: {}, cwd: "sub" },
+      { kind: "http", url: "https://x.example/proj", transport: "streamable-http", headers: {} },
+    ]);
   });
 });

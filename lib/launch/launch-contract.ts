@@ -22,6 +22,7 @@ import {
   type HttpTransportChoice,
 } from "./http-input";
 import { eraChoices, type EraChoice } from "./era";
+import type { ParsedConfig } from "../import/server-config";
 
 export { httpTransportChoices } from "./http-input";
 export { eraChoices, type Era, type EraChoice } from "./era";
@@ -134,9 +135,21 @@ export const createSessionBodySchema = z.union([
 ]);
 export type CreateSessionBody = z.infer<typeof createSessionBodySchema>;
 
-/** POST /api/import: a pasted config, command line or URL; answers what it found, starts nothing. */
-export const importBodySchema = z.object({ text: z.string().max(1_000_000) }).strict();
-export type { ParsedConfig as ImportResponse } from "../import/server-config";
+/** An absolute path the server checks (exists, is a folder): `${workspaceFolder}` of a paste. */
+export const workspaceFolderSchema = z.string().min(1).max(4096);
+
+/**
+ * POST /api/import: a pasted config, command line or URL; answers what it found, starts nothing.
+ * With `workspaceFolder`, also whether that folder can stand for `${workspaceFolder}`.
+ */
+export const importBodySchema = z
+  .object({ text: z.string().max(1_000_000), workspaceFolder: workspaceFolderSchema.optional() })
+  .strict();
+export type ImportBody = z.infer<typeof importBodySchema>;
+export interface ImportResponse extends ParsedConfig {
+  /** The folder as it will be used (normalized), or why it cannot be. */
+  workspaceFolder?: { path: string } | { error: string };
+}
 
 /** A local program exactly as spawned (no shell). Env shows only what the user added. */
 export interface CommandSpec {

@@ -119,6 +119,14 @@ describe("--config: VS Code's predefined variables", () => {
     });
   });
 
+  it("a server of .vscode/mcp.json without a cwd runs in the workspace folder, not in .vscode/", () => {
+    const file = config(".vscode/mcp.json", {
+      servers: { fs: { command: "node", args: ["${workspaceFolderBasename}.js"] } },
+    });
+    const [s] = startupServers(parseStartArgs(["--config", file]), "/", env({}));
+    expect(s?.body).toMatchObject({ args: [`${path.basename(dir)}.js`], cwd: dir });
+  });
+
   it("${workspaceFolder} of any other config is the config's folder", () => {
     expect(workspaceFolderOf("/w/proj/.vscode/mcp.json")).toBe("/w/proj");
     expect(workspaceFolderOf("/w/proj/.vscode/settings.json")).toBe("/w/proj");

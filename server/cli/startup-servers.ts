@@ -9,10 +9,15 @@
  * Not `server-only` (the launcher).
  */
 import { readFileSync } from "node:fs";
-import { homedir } from "node:os";
 import path from "node:path";
 import type { CreateSessionBody, LaunchSpec, WatchFilesBody } from "../../lib/api/contract";
-import { expandLaunch, MissingVariableError, parseServerConfig } from "../../lib/import/server-config";
+import {
+  expandLaunch,
+  inWorkspaceFolder,
+  MissingVariableError,
+  parseServerConfig,
+} from "../../lib/import/server-config";
+import { predefinedValues } from "../saved/workspace-folder";
 import { UsageError, type StartOptions } from "./args";
 
 export interface StartupServer {
@@ -103,11 +108,8 @@ function fromConfig(
       `${file}${first.line ? `:${first.line}:${first.column}` : ""}: ${first.path ? `${first.path}: ` : ""}${first.message}`,
     );
   const chosen = names.length > 0 ? names : servers.map((s) => s.name);
-  const predefined = {
-    workspaceFolder: workspaceFolderOf(file),
-    userHome: homedir(),
-    pathSeparator: path.sep,
-  };
+  const folder = workspaceFolderOf(file);
+  const predefined = predefinedValues(folder);
   const out: StartupServer[] = [];
   for (const name of chosen) {
     const found = servers.find((s) => s.name === name);
@@ -125,7 +127,8 @@ function fromConfig(
     }
     let launch: LaunchSpec;
     try {
-      launch = expandLaunch(found.launch, env, {}, predefined);
+      // As VS Code starts it: a server without a cwd runs in the workspace folder.
+      launch = expandLaunch(inWorkspaceFolder(found.launch, folder), env, {}, predefined);
     } catch (err) {
       if (!(err instanceof MissingVariableError)) throw err;
       const why = `server "${name}" in ${file}: ${err.message}`;

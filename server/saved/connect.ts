@@ -1,14 +1,14 @@
 import "server-only";
-import { homedir } from "node:os";
-import path from "node:path";
 import { createSessionBodySchema, type CreateSessionBody, type LaunchSpec } from "@/lib/api/contract";
 import type { ImportConnectBody, SavedServerSummary } from "@/lib/api/saved-servers";
 import {
   expandLaunch,
+  inWorkspaceFolder,
   MissingVariableError,
+  needsWorkspaceFolder,
   parseServerConfig,
+  workspaceFolderMissing,
   type ImportedServer,
-  type PredefinedValues,
 } from "@/lib/import/server-config";
 import { INSPECTOR_VAR } from "@/server/check/secret-references";
 import { HttpError } from "@/server/http/errors";
@@ -18,6 +18,7 @@ import { getRegistry } from "@/server/mcp/registry";
 import { FIRST_LISTS_BUDGET_MS } from "@/server/mcp/list-cache";
 import { launchSummary, type McpSession } from "@/server/mcp/session";
 import { savedLaunchVariables, toStoredLaunch } from "./stored-launch";
+import { checkWorkspaceFolder, predefinedValues } from "./workspace-folder";
 import {
   findSavedServer,
   readSavedServers,
@@ -34,14 +35,6 @@ function appEnv(name: string): string | undefined {
       `\${${name}} cannot be used: MCP_INSPECTOR_* variables are the inspector's own settings`,
     );
   return process.env[name];
-}
-
-/**
- * VS Code's predefined variables for a pasted or saved config: a paste has no folder of its own,
- * so `${workspaceFolder}` is the folder the page's servers start in (the app's working directory).
- */
-function pageVariables(): PredefinedValues {
-  return { workspaceFolder: process.cwd(), userHome: homedir(), pathSeparator: path.sep };
 }
 
 /** The store's and the expansion's errors as the API answers them. */
@@ -89,14 +82,32 @@ export async function connectImported(body: ImportConnectBody): Promise<McpSessi
   if (!found) throw new HttpError(404, "not_found", `no server named "${body.server}" in the pasted config`);
   const values = body.inputs ?? {};
   refusePasswordsInView(found);
-  const launch = httpErrors(() => expandLaunch(found.launch, appEnv, values, pageVariables()));
+  const written = inWorkspace(found, body.workspaceFolder);
+  const launch = httpErrors(() => expandLaunch(written, appEnv, values, predefinedValues(undefined)));
   if (body.save !== true) return start(launch, found.name);
   // A corrupt saved-servers file is reported before anything starts, not after.
   httpErrors(() => readSavedServers());
   const session = await start(launch, found.name);
-  const kept = toStoredLaunch(found.launch, found.inputs, values, new Set(body.keep ?? []));
+  // Saved with the folder written in: a saved server has no paste to ask it of again.
+  const kept = toStoredLaunch(written, found.inputs, values, new Set(body.keep ?? []));
   httpErrors(() => saveServer({ name: found.name, ...kept, savedAt: new Date().toISOString() }));
   return session;
+}
+
+/**
+ * The launch as VS Code would start it in the folder the user gave (checked here: absolute, an
+ * existing directory). A paste has no folder of its own, and the app's folder is not the user's
+ * workspace: a server that refers to `${workspaceFolder}` without one is refused, saying so.
+ */
+function inWorkspace(server: ImportedServer, folder: string | undefined) {
+  if (folder === undefined) {
+    if (needsWorkspaceFolder(server.launch))
+      throw new HttpError(400, "bad_request", workspaceFolderMissing(server.name));
+    return server.launch;
+  }
+  const checked = checkWorkspaceFolder(folder);
+  if ("error" in checked) throw new HttpError(400, "bad_request", checked.error);
+  return inWorkspaceFolder(server.launch, checked.path);
 }
 
 /**
@@ -147,7 +158,7 @@ export async function connectSaved(name: string): Promise<McpSession> {
   const saved = httpErrors(() => findSavedServer(name));
   const launch = httpErrors(() => {
     try {
-      return expandLaunch(saved.launch, appEnv, {}, pageVariables());
+      return expandLaunch(saved.launch, appEnv, {}, predefinedValues(undefined));
     } catch (err) {
       if (err instanceof MissingVariableError && /^input /.test(err.message))
         throw new MissingVariableError(

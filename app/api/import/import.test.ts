@@ -38,3 +38,19 @@ it("POST /api/import reads a VS Code mcp.json that starts with a // comment as a
     ["files", { kind: "stdio", program: "node", args: ["files.js"], env: {} }],
   ]);
 });
+
+it("POST /api/import checks a workspace folder where the servers would run: absolute, existing, a folder", async () => {
+  const text = JSON.stringify({ servers: { f: { command: "node", args: ["${workspaceFolder}/f.js"] } } });
+  const folder = async (workspaceFolder: string) =>
+    (await callJson<ImportResponse>(importRoute.POST, { method: "POST", body: { text, workspaceFolder } }))
+      .body.workspaceFolder;
+  expect(await folder(`${process.cwd()}/lib/../`)).toEqual({ path: process.cwd() });
+  expect(await folder("lib")).toEqual({ error: expect.stringMatching(/must be an absolute path/) as string });
+  expect(await folder(`${process.cwd()}/nope`)).toEqual({ error: `${process.cwd()}/nope does not exist.` });
+  expect(await folder(`${process.cwd()}/package.json`)).toEqual({
+    error: `${process.cwd()}/package.json is not a folder.`,
+  });
+  const plain = await callJson<ImportResponse>(importRoute.POST, { method: "POST", body: { text } });
+  expect(plain.body.workspaceFolder).toBeUndefined();
+  expect(plain.body.servers[0]!.launch).toMatchObject({ args: ["${workspaceFolder}/f.js"] });
+});

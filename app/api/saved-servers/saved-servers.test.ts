@@ -141,23 +141,38 @@ it("a confirmed server of a pasted VS Code config connects with its inputs, is s
   expect((await call(saved.DELETE, { method: "DELETE", path: "/x?name=my-server" })).status).toBe(404);
 });
 
-it("a pasted config's VS Code variables expand where the page's servers start; unsaved unless the user chose to save", async () => {
+it("a pasted config's ${workspaceFolder} is the folder the user gave (checked, and the cwd when none is given), never the app's; unsaved unless the user chose to save", async () => {
   // The demo bundle found only through ${workspaceFolder} and ${/}: it starts only if they expand.
   const vscode = JSON.stringify({
     servers: {
       here: {
         command: process.execPath,
         args: ["${workspaceFolder}${/}dist${pathSeparator}demo-server.mjs"],
-        cwd: "${workspaceFolder}",
         env: { DEMO_RESOURCE_COUNT: "${env:VSCODE_VAR_COUNT}", [TEST_MARK_VAR]: testMark() },
       },
     },
   });
+  const refused = async (workspaceFolder?: string) => {
+    const res = await callJson<{ error: { message: string } }>(importConnect.POST, {
+      method: "POST",
+      body: { text: vscode, server: "here", ...(workspaceFolder !== undefined ? { workspaceFolder } : {}) },
+    });
+    expect(res.status).toBe(400);
+    return res.body.error.message;
+  };
+  expect(await refused()).toBe(
+    '"here" uses ${workspaceFolder}, the folder VS Code has open, and a pasted config has none: give the workspace folder to connect it.',
+  );
+  expect(await refused("dist")).toMatch(/^The workspace folder must be an absolute path/);
+  expect(await refused(path.join(process.cwd(), "no-such-folder"))).toMatch(
+    /no-such-folder does not exist\.$/,
+  );
+  expect(await refused(path.join(process.cwd(), "package.json"))).toMatch(/package\.json is not a folder\.$/);
   process.env.VSCODE_VAR_COUNT = "4";
   try {
     const created = await callJson<SessionSummary>(importConnect.POST, {
       method: "POST",
-      body: { text: vscode, server: "here" },
+      body: { text: vscode, server: "here", workspaceFolder: `${process.cwd()}${path.sep}` },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body.launch).toMatchObject({ args: [demo], cwd: process.cwd() });
