@@ -15,7 +15,7 @@ import type { McpConfig } from "./config";
 import { demoLaunch } from "./launch";
 import type { McpSession } from "./session";
 import { type SessionOperation } from "./session";
-import { MessageTooLargeError } from "./transports/owned";
+import { toHttpError } from "@/server/http/errors";
 import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
 
 const root = process.cwd();
@@ -42,13 +42,16 @@ const stderrWith =
     e.type === "stderr" && e.lines.some((l) => l.includes(text));
 
 describe("McpSession", () => {
-  it("listTools reports why the transport died (message too large), not a generic connection error", async () => {
+  it("listTools over the message limit fails naming the limit (413), not a generic error, and the session goes on", async () => {
     // The demo's initialize answer is ~400 bytes, its tools/list answer ~1,600.
     const { session } = open(demoLaunch(mark()), { maxMessageBytes: 1_000 });
     await session.connect();
     const failure = await session.listTools().catch((err: unknown) => err);
-    expect(failure).toBeInstanceOf(MessageTooLargeError);
-    expect(session.status).toBe("disconnected");
+    expect((failure as Error).message).toMatch(
+      /larger than the 1,000-byte limit \(MCP_INSPECTOR_MAX_MESSAGE_BYTES\)/,
+    );
+    expect(toHttpError(failure).status).toBe(413);
+    expect(session.status).toBe("connected");
   });
 
   it("a re-list that fails after a reconnect is a live stderr note, not an unhandled rejection", async () => {

@@ -169,8 +169,10 @@ export class OwnedStdioTransport implements OwnedTransport {
    * became a false "stdout is not JSON-RPC" problem, and `lint` skipped what followed.
    */
   private onDropped(dropped: DroppedLine): void {
-    const limitMb = Math.round(this.options.maxMessageBytes / (1024 * 1024));
-    const said = `The server sent a message of ${dropped.bytes.toLocaleString("en")} bytes, larger than the ${limitMb} MB limit (MCP_INSPECTOR_MAX_MESSAGE_BYTES); it was dropped and the session goes on.`;
+    const max = this.options.maxMessageBytes;
+    const limit =
+      max >= 1024 * 1024 ? `${Math.round(max / (1024 * 1024))} MB` : `${max.toLocaleString("en")}-byte`;
+    const said = `The server sent a message of ${dropped.bytes.toLocaleString("en")} bytes, larger than the ${limit} limit (MCP_INSPECTOR_MAX_MESSAGE_BYTES); it was dropped and the session goes on.`;
     this.options.onLog(`[inspector] ${said}\n`);
     const id = responseIdOf(dropped);
     if (id === undefined) {
