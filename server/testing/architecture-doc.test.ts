@@ -71,7 +71,8 @@ describe("docs/ARCHITECTURE.md", () => {
 
   it("stays one page, in lines a reader need not scroll sideways", () => {
     const lines = doc.split("\n");
-    expect(lines.length).toBeLessThanOrEqual(140);
+    // Issue 34: as long as it needs to be, but no longer than 200 lines.
+    expect(lines.length).toBeLessThanOrEqual(200);
     expect(lines.filter((l) => l.length > 110)).toEqual([]);
   });
 
