@@ -1,6 +1,6 @@
 "use client";
 
-import type { KeyboardEvent, PointerEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 
 export interface PanelResizerProps {
   /** The panel body's height in px, or null while it keeps its default (a share of the window). */
@@ -26,6 +26,23 @@ function clamp(px: number): number {
  */
 export function PanelResizer({ height, onHeight, target, controls }: PanelResizerProps) {
   const current = () => height ?? target()?.getBoundingClientRect().height ?? MIN;
+  // A focusable separator carries its value (WAI-ARIA): the default height is measured once shown.
+  const [measured, setMeasured] = useState<{ now: number; max: number } | null>(null);
+  // The target getter is a new function each render: read through a ref, measured when the height changes.
+  const targetRef = useRef(target);
+  useEffect(() => {
+    targetRef.current = target;
+  });
+  useEffect(() => {
+    const measure = () => {
+      const now = Math.round(height ?? targetRef.current()?.getBoundingClientRect().height ?? MIN);
+      const max = Math.max(MIN, window.innerHeight - KEEP_ABOVE);
+      setMeasured((m) => (m?.now === now && m.max === max ? m : { now, max }));
+    };
+    measure();
+    window.addEventListener("resize", measure);
+    return () => window.removeEventListener("resize", measure);
+  }, [height]);
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     if (e.button !== 0) return;
     e.preventDefault();
@@ -55,7 +72,9 @@ export function PanelResizer({ height, onHeight, target, controls }: PanelResize
       aria-orientation="horizontal"
       aria-label="Resize the server panel"
       aria-controls={controls}
-      aria-valuenow={height ?? undefined}
+      aria-valuenow={measured?.now ?? height ?? MIN}
+      aria-valuemin={MIN}
+      aria-valuemax={measured?.max ?? Math.max(MIN, height ?? MIN)}
       tabIndex={0}
       onPointerDown={onPointerDown}
       onKeyDown={onKeyDown}
