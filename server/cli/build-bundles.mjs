@@ -1,9 +1,10 @@
 // Bundles what runs outside Next: the demo server, the package API for exported Playwright specs,
 // the command line (dist/cli), and the check file's JSON Schema (published as docs/check.schema.json).
-import { writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { entryPoints } from "./commands.mjs";
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const common = {
@@ -39,18 +40,17 @@ await build({
 await build({ ...common, ...carried, entryPoints: ["server/check/api.ts"], outfile: "dist/check-api.mjs" });
 // The command line, prebuilt: no TypeScript compile at every start. bin.mjs runs these only while
 // no source they were built from is newer (dist/cli/inputs.json), else the sources through tsx.
+// One split build: a bundle per script of the command table, what they share (the SDKs, zod, ws,
+// lib/) in chunks beside them, so the package carries one copy (seven one-shot bundles of ~2.5 MB
+// each were 16 MB; split, ~3 MB). Chunks stay in dist/cli itself: bundled code that finds the
+// package's root from import.meta (start.ts) sees the same folder whichever file it landed in.
+// Emptied first, or the chunks of earlier builds (other hashes) would pile up and ship.
+rmSync(path.join(root, "dist/cli"), { recursive: true, force: true });
 const cli = await build({
   ...common,
   ...carried,
-  entryPoints: {
-    start: "server/cli/start.ts",
-    check: "server/cli/check.ts",
-    lint: "server/cli/lint.ts",
-    hosts: "server/cli/hosts.ts",
-    capture: "server/cli/capture.ts",
-    diff: "server/cli/diff.ts",
-    resources: "server/cli/resources.ts",
-  },
+  entryPoints: entryPoints(),
+  splitting: true,
   outdir: "dist/cli",
   outExtension: { ".js": ".mjs" },
   metafile: true,
