@@ -31,33 +31,33 @@ const carried = {
     js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
   },
 };
-await build({
-  ...common,
-  ...carried,
-  entryPoints: ["server/demo/main.ts"],
-  outfile: "dist/demo-server.mjs",
-});
-await build({ ...common, ...carried, entryPoints: ["server/check/api.ts"], outfile: "dist/check-api.mjs" });
-// The command line, prebuilt: no TypeScript compile at every start. bin.mjs runs these only while
+// One split build of all that ships: the command line (a bundle per script of the command table,
+// dist/cli), the demo server and the package API, with what they share (the SDKs, zod, ws, lib/)
+// in chunks in dist/cli, so the package carries one copy: seven one-shot bundles of ~2.5 MB each
+// and the two others were 20 MB, split they are ~4 MB. bin.mjs runs the command line's only while
 // no source they were built from is newer (dist/cli/inputs.json), else the sources through tsx.
-// One split build: a bundle per script of the command table, what they share (the SDKs, zod, ws,
-// lib/) in chunks beside them, so the package carries one copy (seven one-shot bundles of ~2.5 MB
-// each were 16 MB; split, ~3 MB). Chunks stay in dist/cli itself: bundled code that finds the
-// package's root from import.meta (start.ts) sees the same folder whichever file it landed in.
-// Emptied first, or the chunks of earlier builds (other hashes) would pile up and ship.
+// Chunks sit beside the CLI's bundles: start.ts finds the package's root from its import.meta.
+// dist/cli is emptied first, or the chunks of earlier builds (other hashes) would pile up and ship.
 rmSync(path.join(root, "dist/cli"), { recursive: true, force: true });
-const cli = await build({
+const shipped = await build({
   ...common,
   ...carried,
-  entryPoints: entryPoints(),
+  entryPoints: {
+    "demo-server": "server/demo/main.ts",
+    "check-api": "server/check/api.ts",
+    ...Object.fromEntries(Object.entries(entryPoints()).map(([name, src]) => [`cli/${name}`, src])),
+  },
   splitting: true,
-  outdir: "dist/cli",
+  chunkNames: "cli/[name]-[hash]",
+  outdir: "dist",
   outExtension: { ".js": ".mjs" },
   metafile: true,
 });
+// What the command line is built from (and the demo server and the package API: a change to one
+// of theirs sends the CLI to its sources too until the next build, which is the safe side).
 writeFileSync(
   path.join(root, "dist/cli/inputs.json"),
-  `${JSON.stringify(Object.keys(cli.metafile.inputs).filter((f) => !f.startsWith("node_modules/")))}\n`,
+  `${JSON.stringify(Object.keys(shipped.metafile.inputs).filter((f) => !f.startsWith("node_modules/")))}\n`,
 );
 await build({ ...common, entryPoints: ["lib/check/schema-export.ts"], outfile: "dist/schema-export.mjs" });
 const { checkJsonSchema, captureJsonSchema } = await import(path.join(root, "dist/schema-export.mjs"));
