@@ -19,9 +19,9 @@ const common = {
   tsconfig: path.join(root, "tsconfig.json"),
 };
 // What ships in the package carries its dependencies, so the installed package needs none of its
-// own (the app's come traced in dist/app, stage-package.mjs): an install is ~25 MB, not ~405 MB,
-// and one file loads faster than the SDK and zod resolved from node_modules file by file (the demo
-// server: ~0.55 s → ~0.4 s to answer initialize). Next stays outside: the launcher loads it from
+// own (the app's come traced in dist/app, stage-package.mjs): an install is ~49 MB, not ~405 MB,
+// and a few files load faster than the SDK and zod resolved from node_modules file by file (the
+// demo server: ~0.55 s → ~0.4 s to answer initialize). Next stays outside: the launcher loads it from
 // the built app's folder (server/cli/next-app.ts).
 const carried = {
   packages: "bundle",
