@@ -47,7 +47,7 @@ export default defineConfig({
   },
   webServer: {
     // The launcher itself (not `npm start`) so SIGTERM reaches the process that owns the servers.
-    command: "node --import tsx server/cli/start.ts",
+    command: "node --import tsx server/cli/run-source.mjs server/cli/start.ts",
     url: `http://127.0.0.1:${E2E_PORT}/api/health`,
     timeout: 600_000,
     reuseExistingServer: false,

@@ -264,11 +264,15 @@ test("npm start --open on a file that is not a capture says why in one line and 
   const file = path.join(dir, "servers.json");
   writeFileSync(file, '{"mcpServers":{}}');
   const { spawnSync } = await import("node:child_process");
-  const r = spawnSync(process.execPath, ["--import", "tsx", "server/cli/start.ts", "--open", file], {
-    env: { ...process.env, PORT: "0", MCP_INSPECTOR_SKIP_BUILD: "1" },
-    encoding: "utf8",
-    timeout: 30_000,
-  });
+  const r = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "server/cli/run-source.mjs", "server/cli/start.ts", "--open", file],
+    {
+      env: { ...process.env, PORT: "0", MCP_INSPECTOR_SKIP_BUILD: "1" },
+      encoding: "utf8",
+      timeout: 30_000,
+    },
+  );
   rmSync(dir, { recursive: true, force: true });
   expect(r.status).toBe(2);
   expect(r.stderr.trim()).toBe(

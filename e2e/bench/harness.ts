@@ -38,7 +38,7 @@ export interface App {
  */
 export async function startApp(
   extraEnv: Record<string, string> = {},
-  argv: string[] = ["--expose-gc", "--import", "tsx", "server/cli/start.ts"],
+  argv: string[] = ["--expose-gc", "--import", "tsx", "server/cli/run-source.mjs", "server/cli/start.ts"],
   cwd = process.cwd(),
 ): Promise<App> {
   const t0 = performance.now();

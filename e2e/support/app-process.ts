@@ -10,17 +10,21 @@ export async function startAppProcess(
   env: Record<string, string> = {},
   args: string[] = [],
 ): Promise<ChildProcess & { stdout: NonNullable<ChildProcess["stdout"]> }> {
-  const app = spawn(process.execPath, ["--import", "tsx", "server/cli/start.ts", ...args], {
-    cwd: process.cwd(),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      MCP_INSPECTOR_TOKEN: token,
-      MCP_INSPECTOR_SKIP_BUILD: "1",
-      ...env,
+  const app = spawn(
+    process.execPath,
+    ["--import", "tsx", "server/cli/run-source.mjs", "server/cli/start.ts", ...args],
+    {
+      cwd: process.cwd(),
+      env: {
+        ...process.env,
+        PORT: String(port),
+        MCP_INSPECTOR_TOKEN: token,
+        MCP_INSPECTOR_SKIP_BUILD: "1",
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   try {
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error("app did not start")), 30_000);

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // Entry point of the package's command: `mcp-resource-inspector [options] [-- server…]` serves the
-// app; the subcommands (`check`, `lint`, `hosts`, `resources`, `subscribe`) are in commands.mjs.
-// Each runs from its prebuilt bundle in dist/cli, in this process, while no source it was built
-// from is newer (a clone after `npm run build`, or the installed package, which has no sources),
-// else from the TypeScript sources through tsx (a clone's devDependency). Outside Next, `server-only` must resolve to its empty build:
-// the bundles alias it, and under tsx the react-server condition does.
+// app; the subcommands are the table in commands.mjs. Each is a script exporting `run(argv)`, run
+// from its prebuilt bundle in dist/cli, in this process, while no source it was built from is
+// newer (a clone after `npm run build`, or the installed package, which has no sources), else from
+// the TypeScript sources through tsx (a clone's devDependency; run-source.mjs). Outside Next,
+// `server-only` must resolve to its empty build: the bundles alias it, and under tsx the
+// react-server condition does.
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -54,10 +55,9 @@ const bundle = freshBundle();
 // Our root (for the demo preset), whatever the caller's folder.
 process.env.MCP_INSPECTOR_ROOT ??= root;
 if (bundle) {
-  // In this process: a second node start would add ~50 ms to every command. The bundle reads its
-  // arguments from process.argv as if it had been started directly.
-  process.argv = [process.argv[0], bundle, ...rest];
-  await import(pathToFileURL(bundle).href);
+  // In this process: a second node start would add ~50 ms to every command.
+  const { run } = await import(pathToFileURL(bundle).href);
+  await run(rest);
 } else {
   const args = [
     ...(name === "start" ? [] : ["--conditions=react-server"]),
@@ -65,6 +65,7 @@ if (bundle) {
     import.meta.resolve("tsx"),
     "--import",
     pathToFileURL(path.join(here, "quiet-epipe.mjs")).href,
+    path.join(here, "run-source.mjs"),
     path.join(here, `${name}.ts`),
     ...rest,
   ];

@@ -100,8 +100,8 @@ function summary(capture: Capture, bytes: number, where: string): string {
   return `Captured ${capture.name}: ${parts.join(", ")} (${formatBytes(bytes)}) → ${where}`;
 }
 
-async function main(): Promise<void> {
-  const call = parseCapture(process.argv.slice(2));
+async function main(argv: string[]): Promise<void> {
+  const call = parseCapture(argv);
   const launched = oneServerLaunch(call.serverArgs, usage);
   const { session, signIn } = await oneServerSession("capture", launched);
   const tty = process.stderr.isTTY;
@@ -130,4 +130,7 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch(reportFailure(CAPTURE_COMMAND.prefix));
+/** The command, as bin.mjs runs it (from its bundle, or its source under tsx). */
+export function run(argv: string[]): Promise<void> {
+  return main(argv).catch(reportFailure(CAPTURE_COMMAND.prefix));
+}

@@ -31,11 +31,11 @@ function fail(message: string): never {
   return usageExit({ prefix: "mcp-resource-inspector check", usage: USAGE }, message);
 }
 
-async function main(): Promise<void> {
+async function main(argv: string[]): Promise<void> {
   let parsed;
   try {
     parsed = parseArgs({
-      args: process.argv.slice(2),
+      args: argv,
       allowPositionals: true,
       options: {
         update: { type: "boolean", default: false },
@@ -130,7 +130,12 @@ async function main(): Promise<void> {
   process.exitCode = values.update || results.every((r) => r.status === "passed") ? 0 : 1;
 }
 
-main().catch((err: unknown) => {
-  process.stderr.write(`mcp-resource-inspector check: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(2);
-});
+/** The command, as bin.mjs runs it (from its bundle, or its source under tsx). */
+export function run(argv: string[]): Promise<void> {
+  return main(argv).catch((err: unknown) => {
+    process.stderr.write(
+      `mcp-resource-inspector check: ${err instanceof Error ? err.message : String(err)}\n`,
+    );
+    process.exit(2);
+  });
+}

@@ -1,6 +1,7 @@
 // The package's subcommands, one table for bin.mjs (which bundle runs, whether it is handed the
-// command's word) and for `--help` and the "did you mean" of a mistyped command (args.ts). Plain
-// JavaScript: bin.mjs loads it before anything is compiled.
+// command's word), for the bundles build-bundles.mjs makes, and for `--help` and the "did you
+// mean" of a mistyped command (args.ts). Plain JavaScript: bin.mjs loads it before anything is
+// compiled. A script is a module exporting `run(argv)`.
 
 /** `script`: the bundle (dist/cli) or source (server/cli) that runs it; `keepsWord`: it reads its word. */
 export const COMMANDS = [
@@ -38,6 +39,11 @@ export const COMMANDS = [
     summary: "print each update of a URI until --count or --timeout",
   },
 ];
+
+/** esbuild's entry points: each script's source, by the name of its bundle in dist/cli. */
+export function entryPoints() {
+  return Object.fromEntries(COMMANDS.map((c) => [c.script, `server/cli/${c.script}.ts`]));
+}
 
 /** Optimal string alignment distance: a swap of two neighbours costs one, as typing slips do. */
 function distance(a, b) {

@@ -118,10 +118,10 @@ async function captureServer(
   }
 }
 
-async function main(): Promise<number> {
+async function main(argv: string[]): Promise<number> {
   let call: DiffCall;
   try {
-    const parsed = parseDiffArgs(process.argv.slice(2));
+    const parsed = parseDiffArgs(argv);
     if (parsed === "help") {
       process.stdout.write(`${USAGE}\n`);
       return 0;
@@ -197,13 +197,16 @@ async function main(): Promise<number> {
   return diff.equal ? 0 : 1;
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    // Not a difference and not bad input: something of ours failed. 3, like a server that failed.
-    process.stderr.write(`${COMMAND.prefix}: ${failureText(err)}\n`);
-    process.exitCode = 3;
-  },
-);
+/** The command, as bin.mjs runs it (from its bundle, or its source under tsx). */
+export function run(argv: string[]): Promise<void> {
+  return main(argv).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      // Not a difference and not bad input: something of ours failed. 3, like a server that failed.
+      process.stderr.write(`${COMMAND.prefix}: ${failureText(err)}\n`);
+      process.exitCode = 3;
+    },
+  );
+}

@@ -99,8 +99,8 @@ async function walk<T>(run: () => Promise<{ items: T[]; pages: number }>): Promi
   }
 }
 
-async function main(): Promise<void> {
-  const call = parseHosts(process.argv.slice(2));
+async function main(argv: string[]): Promise<void> {
+  const call = parseHosts(argv);
   const launched = oneServerLaunch(call.serverArgs, usage);
   const { session, signIn } = await oneServerSession("hosts", launched);
   try {
@@ -151,4 +151,7 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch(reportFailure(HOSTS_COMMAND.prefix));
+/** The command, as bin.mjs runs it (from its bundle, or its source under tsx). */
+export function run(argv: string[]): Promise<void> {
+  return main(argv).catch(reportFailure(HOSTS_COMMAND.prefix));
+}

@@ -87,8 +87,8 @@ function serverLabel(session: McpSession): string {
   return l.kind === "http" ? l.url : [l.program, ...l.args].join(" ");
 }
 
-async function main(): Promise<void> {
-  const call = parseLint(process.argv.slice(2));
+async function main(argv: string[]): Promise<void> {
+  const call = parseLint(argv);
   const launched = oneServerLaunch(call.serverArgs, usage);
   // The name hosts judge: --name, else the config's key for the server (none for a bare command).
   const name = call.name ?? launched.name;
@@ -125,4 +125,7 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch(reportFailure(LINT.prefix));
+/** The command, as bin.mjs runs it (from its bundle, or its source under tsx). */
+export function run(argv: string[]): Promise<void> {
+  return main(argv).catch(reportFailure(LINT.prefix));
+}

@@ -114,8 +114,8 @@ function contentItem(result: ReadResponse, index: number): string | Uint8Array {
   return "text" in item ? item.text : Buffer.from(item.blob, "base64");
 }
 
-async function main(): Promise<void> {
-  const call = parseCall(process.argv.slice(2));
+async function main(argv: string[]): Promise<void> {
+  const call = parseCall(argv);
   const launched = oneServerLaunch(call.serverArgs, usage);
   const events: InspectorEvent[] = [];
   let onEvent: (e: InspectorEvent) => void = () => undefined;
@@ -261,4 +261,7 @@ async function subscribe(
   }
 }
 
-main().catch(reportFailure(RESOURCES.prefix));
+/** The command, as bin.mjs runs it (from its bundle, or its source under tsx). */
+export function run(argv: string[]): Promise<void> {
+  return main(argv).catch(reportFailure(RESOURCES.prefix));
+}

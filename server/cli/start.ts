@@ -18,7 +18,7 @@ import { isLoopbackName } from "../../lib/security/request-guard";
 import { serveFastLane } from "../http/fast-lane";
 import { buildIsCurrent } from "./build-state.mjs";
 import { HELP, parseStartArgs, UsageError, type StartOptions } from "./args";
-import { builtApp, nextServer } from "./next-app";
+import { builtApp, nextServer, type BuiltApp } from "./next-app";
 import { openBrowser, writeRedirectPage } from "./open-browser";
 import { createRequestGate } from "./request-gate";
 import { openStartupCaptures, readStartupCaptures, type StartupCapture } from "./startup-captures";
@@ -26,13 +26,6 @@ import { connectStartupServers, startupServers, type StartupServer } from "./sta
 import { warmUp } from "./warm-up";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
-const app = builtApp(root);
-// Relative paths on the command line are the user's: `npm start` runs from the clone's folder
-// and says where the user was in INIT_CWD; the installed command runs where the user is.
-const invokedFrom = app.packaged ? process.cwd() : (process.env.INIT_CWD ?? process.cwd());
-// The installed package stays where the user is: servers typed in the page start there, and the
-// package's own folder (maybe read-only, shared by every npx run) is never written in.
-if (!app.packaged) process.chdir(root);
 
 function fail(message: string): never {
   console.error(`mcp-resource-inspector: ${message}`);
@@ -44,52 +37,8 @@ function usage(message: string): never {
   process.exit(2);
 }
 
-let options: StartOptions;
-let servers: StartupServer[];
-try {
-  options = parseStartArgs(process.argv.slice(2));
-  servers = startupServers(
-    options,
-    invokedFrom,
-    (name) => process.env[name],
-    (line) => console.error(line),
-  );
-} catch (err) {
-  if (err instanceof UsageError) usage(err.message);
-  throw err;
-}
-if (options.help) {
-  process.stdout.write(HELP);
-  process.exit(0);
-}
-if (options.version) {
-  const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { version: string };
-  console.log(pkg.version);
-  process.exit(0);
-}
-
-const host = options.host ?? process.env.MCP_INSPECTOR_HOST ?? "127.0.0.1";
-const allowRemote = process.env.MCP_INSPECTOR_DANGEROUSLY_ALLOW_REMOTE === "1";
-if (!isLoopbackName(host.toLowerCase()) && !allowRemote) {
-  fail(
-    `refusing to listen on ${host}: this app runs commands, so it binds loopback only. ` +
-      `Set MCP_INSPECTOR_DANGEROUSLY_ALLOW_REMOTE=1 to override (anyone who can reach the port and has the token can run programs).`,
-  );
-}
-const port = options.port ?? Number(process.env.PORT ?? 6280);
-if (!Number.isInteger(port) || port < 0 || port > 65535)
-  fail(`PORT must be 0..65535, got ${process.env.PORT}`);
-
-const token = process.env.MCP_INSPECTOR_TOKEN || randomBytes(32).toString("base64url");
-process.env.MCP_INSPECTOR_TOKEN = token;
-// Nothing phones home: Next's telemetry is off for the build and the server.
-process.env.NEXT_TELEMETRY_DISABLED = "1";
-process.env.MCP_INSPECTOR_ROOT = root;
-// Checks are the user's files: from the package, `./mcp-checks` where it was started.
-if (app.packaged) process.env.MCP_INSPECTOR_CHECKS_DIR ??= path.join(invokedFrom, "mcp-checks");
-
 /** Build when there is no build, or when a source is newer than it (a fresh clone, a pull). */
-function buildIfNeeded(): void {
+function buildIfNeeded(app: BuiltApp): void {
   if (app.packaged || process.env.MCP_INSPECTOR_SKIP_BUILD === "1") return;
   const { built, current } = buildIsCurrent(root);
   if (current) return;
@@ -118,7 +67,20 @@ async function listen(server: http.Server, port: number, host: string): Promise<
   }
 }
 
-async function main(): Promise<void> {
+/** What the command line decided, for the start itself. */
+interface Start {
+  app: BuiltApp;
+  invokedFrom: string;
+  options: StartOptions;
+  servers: StartupServer[];
+  host: string;
+  port: number;
+  token: string;
+  allowRemote: boolean;
+}
+
+async function main(start: Start): Promise<void> {
+  const { app, invokedFrom, options, servers, host, port, token, allowRemote } = start;
   // Before anything starts: a capture that cannot be opened is one line and exit code 2.
   let captures: StartupCapture[];
   try {
@@ -134,7 +96,7 @@ async function main(): Promise<void> {
     await listen(probe, port, host);
     await new Promise((resolve) => probe.close(resolve));
   }
-  buildIfNeeded();
+  buildIfNeeded(app);
   const nextApp = nextServer(app.dir, { hostname: host, port });
   await nextApp.prepare();
   const handle = nextApp.getRequestHandler();
@@ -200,4 +162,61 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => fail(err instanceof Error ? (err.stack ?? err.message) : String(err)));
+/** The launcher, as bin.mjs runs it (from its bundle, or its source under tsx). */
+export async function run(argv: string[]): Promise<void> {
+  const app = builtApp(root);
+  // Relative paths on the command line are the user's: `npm start` runs from the clone's folder
+  // and says where the user was in INIT_CWD; the installed command runs where the user is.
+  const invokedFrom = app.packaged ? process.cwd() : (process.env.INIT_CWD ?? process.cwd());
+  // The installed package stays where the user is: servers typed in the page start there, and the
+  // package's own folder (maybe read-only, shared by every npx run) is never written in.
+  if (!app.packaged) process.chdir(root);
+
+  let options: StartOptions;
+  let servers: StartupServer[];
+  try {
+    options = parseStartArgs(argv);
+    servers = startupServers(
+      options,
+      invokedFrom,
+      (name) => process.env[name],
+      (line) => console.error(line),
+    );
+  } catch (err) {
+    if (err instanceof UsageError) usage(err.message);
+    throw err;
+  }
+  if (options.help) {
+    process.stdout.write(HELP);
+    process.exit(0);
+  }
+  if (options.version) {
+    const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { version: string };
+    console.log(pkg.version);
+    process.exit(0);
+  }
+
+  const host = options.host ?? process.env.MCP_INSPECTOR_HOST ?? "127.0.0.1";
+  const allowRemote = process.env.MCP_INSPECTOR_DANGEROUSLY_ALLOW_REMOTE === "1";
+  if (!isLoopbackName(host.toLowerCase()) && !allowRemote) {
+    fail(
+      `refusing to listen on ${host}: this app runs commands, so it binds loopback only. ` +
+        `Set MCP_INSPECTOR_DANGEROUSLY_ALLOW_REMOTE=1 to override (anyone who can reach the port and has the token can run programs).`,
+    );
+  }
+  const port = options.port ?? Number(process.env.PORT ?? 6280);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    fail(`PORT must be 0..65535, got ${process.env.PORT}`);
+
+  const token = process.env.MCP_INSPECTOR_TOKEN || randomBytes(32).toString("base64url");
+  process.env.MCP_INSPECTOR_TOKEN = token;
+  // Nothing phones home: Next's telemetry is off for the build and the server.
+  process.env.NEXT_TELEMETRY_DISABLED = "1";
+  process.env.MCP_INSPECTOR_ROOT = root;
+  // Checks are the user's files: from the package, `./mcp-checks` where it was started.
+  if (app.packaged) process.env.MCP_INSPECTOR_CHECKS_DIR ??= path.join(invokedFrom, "mcp-checks");
+
+  await main({ app, invokedFrom, options, servers, host, port, token, allowRemote }).catch((err: unknown) =>
+    fail(err instanceof Error ? (err.stack ?? err.message) : String(err)),
+  );
+}
