@@ -13,7 +13,7 @@
  * those names, so a Claude Code config loses nothing.
  */
 import { CommandLineError, parseCommandLine } from "../launch/command-line";
-import type { HttpAuthSettings, HttpTransportChoice, LaunchSpec } from "../api/contract";
+import type { HttpAuthSettings, HttpTransportChoice, LaunchSpec } from "../launch/launch-contract";
 import { SERVER_URL_START, transportOfConfigType, transportUrlProblem } from "../launch/http-input";
 import {
   lineAndColumn,

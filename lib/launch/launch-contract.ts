@@ -136,7 +136,6 @@ export type CreateSessionBody = z.infer<typeof createSessionBodySchema>;
 
 /** POST /api/import: a pasted config, command line or URL; answers what it found, starts nothing. */
 export const importBodySchema = z.object({ text: z.string().max(1_000_000) }).strict();
-export type { ParsedConfig as ImportResponse } from "../import/server-config";
 
 /** A local program exactly as spawned (no shell). Env shows only what the user added. */
 export interface CommandSpec {
