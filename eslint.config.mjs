@@ -9,9 +9,6 @@ export const overLineLimit = {
   "server/mcp/session.ts": 534,
   "server/check/runner.ts": 507,
   "server/lint/traffic-linter.ts": 488,
-  "lib/import/server-config.ts": 460,
-  "server/check/recorder.ts": 421,
-  "lib/launch/shell-launch.ts": 413,
 };
 
 export default tseslint.config(
