@@ -19,6 +19,7 @@ export default tseslint.config(
       "playwright-report/**",
       ".reports/**",
       "next-env.d.ts",
+      "eslint.config.d.mts", // a declaration of eslint.config.mjs; tsc checks it
     ],
   },
   ...nextVitals,
