@@ -2,6 +2,13 @@ import nextVitals from "eslint-config-next/core-web-vitals";
 import pluginQuery from "@tanstack/eslint-plugin-query";
 import tseslint from "typescript-eslint";
 
+export const MAX_LINES = 400;
+/** Over MAX_LINES today (issue 34), each at its line count: split one, then lower or drop its entry. */
+export const overLineLimit = {
+  // Being split by the session-kinds work (issue 34's first item).
+  "server/mcp/session.ts": 534,
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -12,7 +19,7 @@ export default tseslint.config(
       "playwright-report/**",
       ".reports/**",
       "next-env.d.ts",
-      "**/*.mjs",
+      "eslint.config.d.mts", // a declaration of eslint.config.mjs; tsc checks it
     ],
   },
   ...nextVitals,
@@ -30,61 +37,20 @@ export default tseslint.config(
       "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
     },
   },
-  // The layering (docs/ARCHITECTURE.md): app → components/server → lib, never back.
+  // Imports (no cycle, the layering of docs/ARCHITECTURE.md) are checked on the resolved graph by
+  // dependency-cruiser, every import form included: .dependency-cruiser.mjs.
+  //
+  // No source file over MAX_LINES (issue 34: the hubs regrew); tests are exempt. A file listed in
+  // overLineLimit is over it today and has its own count as its ceiling: it may shrink, never grow.
+  // server/testing/shape/line-limit.test.ts fails when a listed file grows, shrinks without its
+  // ceiling following it down, or is back under MAX_LINES and still listed.
   {
-    files: ["components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: ["@/server/*", "**/server/*"],
-              message: "components/ and lib/ never import server/ (Node-only).",
-            },
-            { group: ["@/app/*"], message: "Only app/ imports app/." },
-          ],
-        },
-      ],
-    },
+    files: ["{server,lib,components}/**/*.{ts,tsx,mjs}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: { "max-lines": ["error", { max: MAX_LINES }] },
   },
-  {
-    files: ["lib/**/*.{ts,tsx}"],
-    // Tests beside the code may read fixtures from disk.
-    ignores: ["lib/**/*.test.{ts,tsx}"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            { group: ["@/server/*", "**/server/*"], message: "lib/ never imports server/ (Node-only)." },
-            {
-              group: ["@/components/*", "**/components/*", "@/app/*"],
-              message: "lib/ is below components/ and app/.",
-            },
-            {
-              group: ["react", "react-dom", "node:*"],
-              message: "lib/ is isomorphic and holds no React state.",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ["server/**/*.{ts,tsx}"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: ["@/components/*", "**/components/*", "@/app/*"],
-              message: "server/ is below app/ and never renders UI.",
-            },
-          ],
-        },
-      ],
-    },
-  },
+  ...Object.entries(overLineLimit).map(([file, max]) => ({
+    files: [file],
+    rules: { "max-lines": ["error", { max }] },
+  })),
 );

@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { HttpTransportUsed, LaunchSummary, StdioLaunch } from "../launch/launch-contract";
 import type { Era, EraChoice } from "../launch/era";
 import type { SessionAbilities } from "../launch/session-kinds";
-import type { TrafficSummary } from "./events";
+import type { ParsedConfig } from "../import/server-config";
 import type { AuthSummary } from "./oauth";
 import type { BoundedStateDiff } from "../capture/bounded-diff";
 import type {
@@ -52,6 +52,13 @@ export const errorEnvelopeSchema = z.object({
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
 export * from "../launch/launch-contract";
+/** What POST /api/import answers (the schema of its body is `importBodySchema`). Here, not in
+ * launch-contract.ts, which server-config.ts builds on. */
+/** POST /api/import's answer: what the text holds and, when a folder was given, whether it can be used. */
+export interface ImportResponse extends ParsedConfig {
+  /** The folder as it will be used (normalized), or why it cannot be. */
+  workspaceFolder?: { path: string } | { error: string };
+}
 
 /** What the server header shows about the connection itself. */
 export type TransportDetails =
@@ -266,6 +273,22 @@ export interface LastBuildDiffResponse {
 export const watchBodySchema = z.object({ uri: z.string().min(1).max(65_536) }).strict();
 export const refreshQuerySchema = z.object({ refresh: z.enum(["0", "1"]).optional() });
 export const versionQuerySchema = uriQuerySchema.extend({ version: z.coerce.number().int().min(1) });
+
+/** One message of a session's traffic as the live stream sends it (the `traffic` event). */
+export interface TrafficSummary {
+  /** Monotonic per session; fetch the full message from …/traffic. */
+  seq: number;
+  at: number;
+  direction: "in" | "out";
+  kind: "request" | "response" | "notification" | "error";
+  method?: string;
+  rpcId?: string | number;
+  bytes: number;
+  /** For responses: time since the matching request. */
+  latencyMs?: number;
+  /** A response to a request we had cancelled: it came late and was ignored. */
+  late?: true;
+}
 
 /** One content item of a watched version, summarized (the bytes stay behind the read routes). */
 export interface ContentDigest {

@@ -5,29 +5,17 @@
  * components/events/cache-applier.ts applies it; contents are always fetched through the normal
  * queries.
  */
-import type { SessionLists, SessionSummary } from "./contract";
+import type { SessionLists, SessionSummary, TrafficSummary } from "./contract";
 import type { RequestProgress } from "./progress";
+
+// Defined in contract.ts beside the traffic route's answer that extends it (no cycle back here).
+export type { TrafficSummary };
 
 export interface ListDiff {
   added: string[];
   removed: string[];
   /** Same uri, different metadata (name, title, description, mimeType, size, annotations, …). */
   changed: string[];
-}
-
-export interface TrafficSummary {
-  /** Monotonic per session; fetch the full message from …/traffic. */
-  seq: number;
-  at: number;
-  direction: "in" | "out";
-  kind: "request" | "response" | "notification" | "error";
-  method?: string;
-  rpcId?: string | number;
-  bytes: number;
-  /** For responses: time since the matching request. */
-  latencyMs?: number;
-  /** A response to a request we had cancelled: it came late and was ignored. */
-  late?: true;
 }
 
 export type InspectorEvent =

@@ -4,12 +4,12 @@
  * capped. The compare bounds each read as it is made, so what it holds while it runs is what it
  * will send (lib/capture/compare.ts); the listings are bounded when capped (bounded-diff.ts). Pure.
  */
-import type { Resource, ResourceTemplate } from "../api/contract";
+import type { Resource, ResourceTemplate } from "@modelcontextprotocol/sdk/types.js";
 import type { Mismatch } from "../check/compare";
 import { utf8ByteLength } from "../content/content-kind";
 import type { LineDiffResult } from "../json/diff";
 import { boundedJson, clip, MAX_TEXT_CHARS, MAX_URI_CHARS } from "../limits/bounds";
-import type { ItemDiff, ReadDiff } from "./compare";
+import type { ItemDiff, ReadDiff } from "./diff-shape";
 
 /** The JSON of one value in a field change, or of a listed resource, kept up to this. */
 const VALUE_CHARS = MAX_TEXT_CHARS;

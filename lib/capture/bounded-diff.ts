@@ -5,7 +5,7 @@
  * (server card, listings, one-side URIs, reads) while they fit, the rest counted. Two servers that
  * differ in 10k resources would otherwise send 10k resource objects to every tab. Pure.
  */
-import type { Resource, ResourceTemplate } from "../api/contract";
+import type { Resource, ResourceTemplate } from "@modelcontextprotocol/sdk/types.js";
 import { clip, MAX_URI_CHARS } from "../limits/bounds";
 import { boundEntity, boundMismatch, boundRead, jsonBytes } from "./bound-values";
 import { changeCount, type EntityDiff, type StateDiff } from "./compare";

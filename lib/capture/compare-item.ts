@@ -8,7 +8,7 @@ import { compareWithin, findMatcher, type CompareLimits, type Mismatch } from ".
 import type { Matcher } from "../check/schema";
 import { base64ByteLength } from "../content/base64";
 import { diffText, type LineDiffResult } from "../json/diff";
-import type { BlobFacts, ContentItem, ItemDiff } from "./compare";
+import type { BlobFacts, ContentItem, ItemDiff } from "./diff-shape";
 import type { CompareMeter } from "./compare-budget";
 
 /** An `ignore` matcher names this path. */

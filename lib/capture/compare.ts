@@ -19,70 +19,23 @@
  * The work is a generator that yields between entries, reads and items: `compareStatesAsync`
  * pauses there (the server lets other requests through) and stops when cancelled.
  */
-import type { ReadResourceResult, Resource, ResourceTemplate } from "../api/contract";
-import type { Mismatch } from "../check/compare";
 import type { Matcher } from "../check/schema";
-import type { LineDiffResult } from "../json/diff";
 import { joinPointer } from "../json/json-pointer";
 import { boundRead, jsonBytes } from "./bound-values";
 import { compareItem, ignored, walk } from "./compare-item";
-import { CompareMeter, incomplete, type CompareSkipped } from "./compare-budget";
+import { CompareMeter, incomplete } from "./compare-budget";
+import type { EntityDiff, ItemDiff, ReadDiff, StateDiff } from "./diff-shape";
 import { byKey, type ReadOutcome, type ServerState } from "./state";
 
-export interface EntityChange<T> {
-  key: string;
-  before: T;
-  after: T;
-  fields: Mismatch[];
-}
-
-export interface EntityDiff<T> {
-  added: T[];
-  removed: T[];
-  changed: EntityChange<T>[];
-  unchanged: number;
-}
-
-export type ContentItem = ReadResourceResult["contents"][number];
-
-export interface BlobFacts {
-  bytes: number;
-  /** FNV-1a of the base64 text, 8 hex digits: tells two blobs apart at a glance, not a digest. */
-  fingerprint: string;
-  mimeType?: string;
-}
-
-export type ItemDiff =
-  | { index: number; kind: "added"; after: ContentItem }
-  | { index: number; kind: "removed"; before: ContentItem }
-  /** A JSON text: the structural changes under …/text (matchers applied); `truncated`: more exist. */
-  | { index: number; kind: "json"; path: string; changes: Mismatch[]; truncated?: true }
-  | { index: number; kind: "text"; path: string; lines: LineDiffResult }
-  | { index: number; kind: "binary"; path: string; before: BlobFacts; after: BlobFacts }
-  /** Fields beside the body (uri, mimeType, _meta, text ↔ blob) that differ. */
-  | { index: number; kind: "fields"; fields: Mismatch[] };
-
-export interface ReadDiff {
-  uri: string;
-  /** Set when either side's read failed: the errors as they were, or the one side's result. */
-  error?: { before?: string; after?: string };
-  items: ItemDiff[];
-  /** Content items past the budget's maxItemsPerRead, not compared. */
-  itemsOmitted?: number;
-}
-
-export interface StateDiff {
-  equal: boolean;
-  server: Mismatch[];
-  resources: EntityDiff<Resource>;
-  templates: EntityDiff<ResourceTemplate>;
-  /** URIs read on both sides whose outcome differs. */
-  reads: ReadDiff[];
-  /** URIs only one side read: not compared, and said so. */
-  readOnly: { before: string[]; after: string[] };
-  /** What the budget left uncompared (compare-budget.ts); `equal` is false when any of it could differ. */
-  skipped: CompareSkipped;
-}
+export type {
+  BlobFacts,
+  ContentItem,
+  EntityChange,
+  EntityDiff,
+  ItemDiff,
+  ReadDiff,
+  StateDiff,
+} from "./diff-shape";
 
 export interface CompareOptions {
   /** Matchers by JSON Pointer (the check file's); a bare list of paths means `ignore` each. */

@@ -4,7 +4,7 @@
  * to this, so one comparison serves "server vs server", "capture vs capture" and "build vs the
  * build before". Pure and isomorphic.
  */
-import type { ReadResourceResult, Resource, ResourceTemplate } from "../api/contract";
+import type { ReadResourceResult, Resource, ResourceTemplate } from "@modelcontextprotocol/sdk/types.js";
 
 /** What `initialize` said, plus the era the session ran in. */
 export interface ServerCard {

@@ -2,39 +2,10 @@
  * `check --repeat N` (issue 13): one check run N times against fresh servers, summed up per step —
  * passed N/N, failed every time, or flaky, with what differed between the runs.
  */
-import type { CheckResult, StepStatus } from "./results";
+import type { CheckRepeat, CheckResult, StepOutcome, StepRepeat } from "./results";
 
-export interface StepOutcome {
-  /** 1-based run numbers. */
-  runs: number[];
-  status: StepStatus;
-  /** The step's failure as a run reported it ("passed" has none). */
-  detail: string;
-  /** The paths its mismatches named (where a looser matcher may help). */
-  paths: string[];
-}
-
-export interface StepRepeat {
-  id: string;
-  action: string;
-  passed: number;
-  runs: number;
-  verdict: "stable" | "flaky" | "failing";
-  /** Each distinct outcome and the runs that had it (only when not every run passed). */
-  outcomes: StepOutcome[];
-}
-
-export interface CheckRepeat {
-  name: string;
-  file?: string;
-  runs: number;
-  /** Runs that passed as a whole. */
-  passed: number;
-  verdict: "stable" | "flaky" | "failing";
-  /** Set when a run could not run at all (each distinct error). */
-  errors: string[];
-  steps: StepRepeat[];
-}
+// The shapes live in results.ts with the rest of what the checks routes answer (no cycle back here).
+export type { CheckRepeat, StepOutcome, StepRepeat };
 
 const verdictOf = (passed: number, runs: number) =>
   passed === runs ? "stable" : passed === 0 ? "failing" : "flaky";

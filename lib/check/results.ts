@@ -4,10 +4,9 @@
  */
 import type { Mismatch } from "@/lib/check/compare";
 import type { CheckFile, Matcher, Step } from "@/lib/check/schema";
-import type { CheckRepeat } from "@/lib/check/repeat";
 import type { VolatileField } from "@/lib/check/volatile";
 
-export type { CheckFile, CheckRepeat, Matcher, Mismatch, Step, VolatileField };
+export type { CheckFile, Matcher, Mismatch, Step, VolatileField };
 
 export interface RecordedStep {
   step: Step;
@@ -35,6 +34,39 @@ export interface RecordingDraftResponse {
 }
 
 export type StepStatus = "passed" | "failed" | "error" | "skipped";
+
+/** `check --repeat N` (lib/check/repeat.ts sums the runs up into these). */
+export interface StepOutcome {
+  /** 1-based run numbers. */
+  runs: number[];
+  status: StepStatus;
+  /** The step's failure as a run reported it ("passed" has none). */
+  detail: string;
+  /** The paths its mismatches named (where a looser matcher may help). */
+  paths: string[];
+}
+
+export interface StepRepeat {
+  id: string;
+  action: string;
+  passed: number;
+  runs: number;
+  verdict: "stable" | "flaky" | "failing";
+  /** Each distinct outcome and the runs that had it (only when not every run passed). */
+  outcomes: StepOutcome[];
+}
+
+export interface CheckRepeat {
+  name: string;
+  file?: string;
+  runs: number;
+  /** Runs that passed as a whole. */
+  passed: number;
+  verdict: "stable" | "flaky" | "failing";
+  /** Set when a run could not run at all (each distinct error). */
+  errors: string[];
+  steps: StepRepeat[];
+}
 
 export interface StepResult {
   id: string;

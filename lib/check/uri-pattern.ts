@@ -115,3 +115,12 @@ export function describeShape(shape: ListShape): string {
 export function loosenCount(seen: number): { min: number } {
   return { min: Math.max(1, Math.ceil(seen / 2)) };
 }
+
+/** The shape a recorded list change expects of the URIs seen: a loosened count, a pattern, examples. */
+export function recordedShape(uris: ReadonlySet<string>, templates: readonly string[]): ListShape {
+  return {
+    count: loosenCount(uris.size),
+    ...inferUriPattern([...uris], templates),
+    examples: [...uris].slice(0, 50),
+  };
+}

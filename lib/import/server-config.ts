@@ -12,7 +12,7 @@
  * config loses nothing.
  */
 import { CommandLineError, parseCommandLine } from "../launch/command-line";
-import type { HttpAuthSettings, HttpTransportChoice, LaunchSpec } from "../api/contract";
+import type { HttpAuthSettings, HttpTransportChoice, LaunchSpec } from "../launch/launch-contract";
 import { references } from "./variables";
 import { SERVER_URL_START, transportOfConfigType, transportUrlProblem } from "../launch/http-input";
 import {

@@ -5,7 +5,7 @@
  * expansion where a server starts. The CLI's `--config` takes the workspace folder from the file's
  * location; a paste has none, so the page asks for it (`needsWorkspaceFolder`).
  */
-import type { HttpAuthSettings, LaunchSpec } from "../api/contract";
+import type { HttpAuthSettings, LaunchSpec } from "../launch/launch-contract";
 
 const VARIABLE = /\$\{(?:(env|input):)?([A-Za-z_][A-Za-z0-9_.-]*|\/)(?::-([^}]*))?\}/g;
 

@@ -15,7 +15,7 @@
  * (lib/launch/hidden-characters.ts, lib/launch/launch-warnings.ts).
  */
 import { parse } from "shell-quote";
-import type { CommandSpec } from "../api/contract";
+import type { CommandSpec } from "./launch-contract";
 import { ASSIGNMENT, CommandLineError } from "./format-command";
 
 export { CommandLineError, formatCommandLine } from "./format-command";

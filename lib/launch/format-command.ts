@@ -3,7 +3,7 @@
  * split to the same env, program and args. Apart from the parser so that showing a command (a
  * failed start's Edit, the server list) does not load the shell parser with the first page.
  */
-import type { CommandSpec } from "../api/contract";
+import type { CommandSpec } from "./launch-contract";
 
 export class CommandLineError extends Error {
   override name = "CommandLineError";

@@ -22,7 +22,6 @@ import {
   type HttpTransportChoice,
 } from "./http-input";
 import { eraChoices, type EraChoice } from "./era";
-import type { ParsedConfig } from "../import/server-config";
 
 export { httpTransportChoices } from "./http-input";
 export { eraChoices, type Era, type EraChoice } from "./era";
@@ -146,10 +145,6 @@ export const importBodySchema = z
   .object({ text: z.string().max(1_000_000), workspaceFolder: workspaceFolderSchema.optional() })
   .strict();
 export type ImportBody = z.infer<typeof importBodySchema>;
-export interface ImportResponse extends ParsedConfig {
-  /** The folder as it will be used (normalized), or why it cannot be. */
-  workspaceFolder?: { path: string } | { error: string };
-}
 
 /** A local program exactly as spawned (no shell). Env shows only what the user added. */
 export interface CommandSpec {

@@ -1,6 +1,6 @@
 import "server-only";
 import { CHECK_FILE_VERSION, type CheckFile, type Matcher, type Step } from "@/lib/check/schema";
-import { fitsShape, inferUriPattern, loosenCount } from "@/lib/check/uri-pattern";
+import { fitsShape, inferUriPattern, loosenCount, recordedShape } from "@/lib/check/uri-pattern";
 import { joinPointer } from "@/lib/json/json-pointer";
 import { detectVolatile } from "@/lib/check/volatile";
 import type { RecordedStep, RecordingInfo } from "@/lib/check/results";
@@ -10,9 +10,8 @@ export { MAX_RECORDING_CHARS, MAX_STEP_CHARS, MAX_STEPS, templateFor } from "./s
 import type { ReadResponse, Resource, ResourceTemplate } from "@/lib/api/contract";
 import type { InspectorEvent } from "@/lib/api/events";
 import type { McpSession, SessionOperation } from "@/server/mcp/session";
-import { appRoot } from "@/server/mcp/launch";
 import { CaptureReadOnlyError } from "@/server/mcp/session-errors";
-import { referenceEnv, referenceHeaders } from "./secret-references";
+import { recordedServer } from "./recorded-server";
 import { observeRead } from "./observe";
 import { StepLog, templateFor } from "./step-log";
 
@@ -288,14 +287,9 @@ export class Recorder {
       const step = fold.rec.step;
       if (step.action !== "expectListChanged") return;
       const templates = (this.session.templates.value?.items ?? []).map((t) => t.uriTemplate);
-      const shape = (uris: Set<string>) => ({
-        count: loosenCount(uris.size),
-        ...inferUriPattern([...uris], templates),
-        examples: [...uris].slice(0, 50),
-      });
-      if (fold.added.size) step.addedShape = shape(fold.added);
+      if (fold.added.size) step.addedShape = recordedShape(fold.added, templates);
       else delete step.addedShape;
-      if (fold.removed.size) step.removedShape = shape(fold.removed);
+      if (fold.removed.size) step.removedShape = recordedShape(fold.removed, templates);
       else delete step.removedShape;
     }
   }
@@ -349,27 +343,10 @@ export class Recorder {
 
   /** The check file for what was recorded; env values that look secret become ${VAR} references. */
   toCheck(name: string): CheckFile {
-    const launch = this.session.launch;
-    let server: CheckFile["server"];
-    if (launch.kind === "http") {
-      server = { url: launch.url, transport: launch.transport, headers: referenceHeaders(launch.headers) };
-    } else {
-      // Every value becomes a ${VAR} reference: a secret whose name does not look secret must not
-      // leak either. Runs from the UI take the values from the session; the CLI from the env.
-      const env = referenceEnv(launch.env, true);
-      server = this.session.preset
-        ? { preset: "demo", env }
-        : // Absolute here; saving relativizes it to the check file's folder.
-          { command: launch.program, args: launch.args, env, cwd: launch.cwd ?? appRoot() };
-    }
-    // The era it was recorded in, so a run speaks the same one (issue 15).
-    const era = this.session.era;
-    // The name a host's config gives it, so a run's host rules judge the same name (issue 23).
-    const hostName = this.session.hostName;
     return {
       version: CHECK_FILE_VERSION,
       name,
-      server: { ...server, ...(hostName !== undefined ? { name: hostName } : {}), ...(era ? { era } : {}) },
+      server: recordedServer(this.session),
       timeoutMs: 30_000,
       steps: this.log.steps.map((s) => s.step),
     };

@@ -1,7 +1,5 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { realpath } from "node:fs/promises";
-import path from "node:path";
 import { compareLists, compareValues, type Mismatch } from "@/lib/check/compare";
 import { CHECK_FILE_VERSION, type CheckFile, type Step } from "@/lib/check/schema";
 import type { InspectorEvent } from "@/lib/api/events";
@@ -18,12 +16,8 @@ import { alignBlobBytes, observeLike } from "./observe";
 import { ProblemScan } from "../lint/scan";
 import { HOST_IDS, HOSTS } from "@/lib/hosts";
 import { affectedHosts } from "@/lib/hosts/host-problems";
-import { ignoreMatchers } from "@/lib/capture/compare";
-import { stateOf } from "@/lib/capture/format";
-import { diffPretty } from "@/lib/capture/report";
-import { captureAgainst } from "../capture/against";
-import { diffStates } from "../capture/compare";
-import { readCaptureFile } from "../capture/read-file";
+import { EventLog, withTimeout } from "./event-log";
+import { expectSameAs } from "./same-as";
 
 export type { CheckResult, StepResult, StepStatus } from "@/lib/check/results";
 
@@ -55,79 +49,8 @@ export interface CheckSignIn {
   }>;
 }
 
-class StepTimeout extends Error {}
-
-/** Lines of the diff report an `expectSameAs` failure carries (its last line, the count, always). */
-const SAME_AS_LINES = 40;
-
 /** How the session marks its own lines in the server's stderr log (server/mcp/session.ts). */
 const INSPECTOR_NOTE = "[inspector] ";
-
-function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout;
-  return Promise.race([
-    p.finally(() => clearTimeout(timer)),
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new StepTimeout(`${what} did not finish within ${ms} ms`)), ms);
-    }),
-  ]);
-}
-
-/** Events of one run, with waiting for the first that matches after a moment in time. */
-class EventLog {
-  private readonly events: { at: number; event: InspectorEvent }[] = [];
-  private waiters = new Set<() => void>();
-
-  push = (event: InspectorEvent): void => {
-    this.events.push({ at: Date.now(), event });
-    for (const w of this.waiters) w();
-  };
-
-  /** How many events since `since` match (notifications of one stream, counted). */
-  count(match: (e: InspectorEvent) => boolean, since: number): number {
-    return this.events.filter((x) => x.at >= since && match(x.event)).length;
-  }
-
-  /** Resolves once an event arrives after the `seen`-th, or at the deadline; false then. */
-  async next(seen: number, deadline: number): Promise<boolean> {
-    for (;;) {
-      if (this.events.length > seen) return true;
-      const left = deadline - Date.now();
-      if (left <= 0) return false;
-      await this.arrival(left);
-    }
-  }
-
-  get length(): number {
-    return this.events.length;
-  }
-
-  private arrival(ms: number): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.waiters.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.waiters.add(done);
-    });
-  }
-
-  async waitFor<E extends InspectorEvent>(
-    match: (e: InspectorEvent) => e is E,
-    since: number,
-    deadline: number,
-  ): Promise<{ at: number; event: E } | null> {
-    for (;;) {
-      const hit = this.events.find((x) => x.at >= since && match(x.event));
-      if (hit) return hit as { at: number; event: E };
-      const left = deadline - Date.now();
-      if (left <= 0) return null;
-      await this.arrival(left);
-    }
-  }
-}
 
 /**
  * Run one check against a fresh server process: connect, take each step, compare what the server
@@ -385,7 +308,7 @@ export async function runCheck(
         };
       }
       case "expectSameAs":
-        return sameAs(step);
+        return expectSameAs(session, options.dir, step);
       case "expectListChanged": {
         const afterId = step.after;
         const since = afterId ? (stepEnd.get(afterId) ?? previousEnd) : previousEnd;
@@ -429,52 +352,6 @@ export async function runCheck(
         };
       }
     }
-  }
-
-  /**
-   * The live server against a capture file: it reads every URI the capture read (and, for a
-   * "capture all", every resource it lists, under the capture's byte budget), then the two states
-   * compare under `ignore` and the step's matchers. A failure carries the diff report's first lines.
-   */
-  async function sameAs(
-    step: Extract<Step, { action: "expectSameAs" }>,
-  ): Promise<{ mismatches: Mismatch[] }> {
-    const file = path.resolve(options.dir, step.capture);
-    // Relative to the check file and inside its folder, symlinks resolved: a check (which the app
-    // also runs) never reads elsewhere on disk.
-    const inside = (base: string, p: string) => {
-      const rel = path.relative(base, p);
-      return rel !== "" && rel !== ".." && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel);
-    };
-    const realDir = await realpath(options.dir).catch(() => options.dir);
-    const real = await realpath(file).catch(() => path.resolve(realDir, path.relative(options.dir, file)));
-    if (path.isAbsolute(step.capture) || !inside(options.dir, file) || !inside(realDir, real))
-      throw new Error(`capture ${step.capture}: give a path inside the check file's folder`);
-    const capture = await readCaptureFile(file);
-    const live = await captureAgainst(
-      session,
-      capture.reads.map((r) => r.uri),
-      capture.budget.all ? { all: true, maxBytes: capture.budget.maxBytes } : {},
-    );
-    // The app's one compare budget (lib/capture/compare-budget.ts): what it skipped fails the step.
-    const { diff, changes, omitted } = await diffStates(stateOf(capture), stateOf(live), {
-      matchers: { ...ignoreMatchers(step.ignore ?? []), ...step.matchers },
-    });
-    if (diff.equal) return { mismatches: [] };
-    const report = diffPretty(diff, { before: step.capture, after: "the server", changes, omitted });
-    const lines = report.trimEnd().split("\n");
-    const shown =
-      lines.length > SAME_AS_LINES ? [...lines.slice(0, SAME_AS_LINES - 1), "…", lines.at(-1)!] : lines;
-    return {
-      mismatches: [
-        {
-          path: "",
-          problem: "different",
-          expected: step.capture,
-          message: `the server differs from ${step.capture}:\n${shown.join("\n")}`,
-        },
-      ],
-    };
   }
 
   /** "At least N updates of U within T": counted from step `after`, passing once there are enough. */

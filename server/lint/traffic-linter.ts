@@ -24,12 +24,24 @@ import * as traffic from "@/lib/lint/traffic-checks";
 import * as hosts from "@/lib/hosts/host-checks";
 import type { Capabilities } from "@/lib/lint/traffic-checks";
 import type { Problem } from "@/lib/lint/problem";
-import { EXCERPT_CHARS, excerpt } from "@/lib/lint/quote";
-import { RULES, type Rule } from "@/lib/lint/rules";
+import { excerpt } from "@/lib/lint/quote";
 import { decodeBase64Lenient, base64Head } from "@/lib/content/base64";
-import { boundedKey, clip, MAX_FIELD_CHARS, MAX_TEXT_CHARS } from "@/lib/limits/bounds";
+import { boundedKey, MAX_FIELD_CHARS } from "@/lib/limits/bounds";
 import { splitByShape } from "@/lib/limits/item-shape";
 import { sniffBytes, SNIFF_BYTES } from "@/lib/content/mime-sniff";
+import {
+  boundedMap,
+  boundedSet,
+  idKey,
+  listedEntry,
+  MAX_TRACKED,
+  type ListedEntry,
+  type Pending,
+  type Walk,
+} from "./bookkeeping";
+import { ProblemStore, type Evidence } from "./problem-store";
+
+export { MAX_PROBLEM_MESSAGE_CHARS } from "./problem-store";
 
 export { excerpt };
 
@@ -38,30 +50,6 @@ export interface LinterOptions {
   slowMs?: number;
   /** Most problems kept (one per code and subject). */
   capacity?: number;
-}
-
-interface Pending {
-  method: string;
-  params: Record<string, unknown>;
-  at: number;
-  /** The list walk this page request belongs to. */
-  walk?: Walk;
-}
-
-interface Walk {
-  method: string;
-  uris: Set<string>;
-  cursors: Set<string>;
-  pages: number;
-  /** What the host rules need of each listed resource (resource walks), bounded. */
-  entries?: Map<string, ListedEntry>;
-}
-
-interface ListedEntry {
-  uri: string;
-  name?: string;
-  description?: string;
-  mimeType?: string;
 }
 
 /** The not-found probe's URIs ("Check this server") are ours, not the server's: no host finding. */
@@ -80,32 +68,7 @@ export interface MessageContext {
 export const MAX_LINTED_CONTENTS = 1_000;
 
 const LIST_METHODS = new Set(["resources/list", "resources/templates/list"]);
-const MAX_TRACKED = 10_000;
-
-function boundedSet<T>(set: Set<T>, value: T): void {
-  set.add(value);
-  if (set.size > MAX_TRACKED) set.delete(set.values().next().value as T);
-}
-
-function boundedMap<K, V>(map: Map<K, V>, key: K, value: V): void {
-  map.delete(key);
-  map.set(key, value);
-  if (map.size > MAX_TRACKED) map.delete(map.keys().next().value as K);
-}
-
-/** A problem's message quotes URIs and what the server said: at most this many characters. */
-export const MAX_PROBLEM_MESSAGE_CHARS = 4_096;
-
-/** A request id as a bookkeeping key: a 10 MB id must not be kept (or hashed twice) whole. */
-function idKey(direction: "in" | "out", id: string | number): string {
-  return `${direction}:${typeof id}:${typeof id === "string" ? boundedKey(id, MAX_FIELD_CHARS) : id}`;
-}
-
-/** What the linter knows of where a finding was seen (the rule's finding may name uri and method). */
-type Evidence = Problem["evidence"] & { trafficSeq?: number | undefined };
-
 export class TrafficLinter {
-  private readonly problems = new Map<string, Problem>();
   private readonly pending = new Map<string, Pending>();
   /** Walks waiting for their next page, by `method cursor`. */
   private readonly walks = new Map<string, Walk>();
@@ -119,64 +82,36 @@ export class TrafficLinter {
   private capabilities: Capabilities | null = null;
   private protocolVersion: string | null = null;
   private readonly async = new Set<Promise<void>>();
-  private readonly listeners = new Set<() => void>();
   /** A request slower than this (ms) is a slow-request warning. */
   slowMs: number;
-  private readonly capacity: number;
-  dropped = 0;
+  private readonly store: ProblemStore;
 
   constructor(options: LinterOptions = {}) {
     this.slowMs = options.slowMs ?? 10_000;
-    this.capacity = options.capacity ?? 500;
+    this.store = new ProblemStore(options.capacity ?? 500);
   }
 
   list(): Problem[] {
-    return [...this.problems.values()];
+    return this.store.list();
+  }
+
+  /** Problems not kept: the store was at its capacity. */
+  get dropped(): number {
+    return this.store.dropped;
   }
 
   clear(): void {
-    this.problems.clear();
-    this.dropped = 0;
-    this.changed();
+    this.store.clear();
   }
 
-  /**
-   * A capture's problems (an offline session shows what was found then): bounded as `add` bounds
-   * a finding, up to the capacity, the rest counted as dropped.
-   */
+  /** A capture's problems (an offline session shows what was found then), bounded as new ones are. */
   restore(problems: readonly Problem[]): void {
-    for (const p of problems) {
-      const key = `${p.code} ${boundedKey(p.evidence.uri ?? "")} ${boundedKey(p.message)}`;
-      if (this.problems.has(key)) continue;
-      if (this.problems.size >= this.capacity) {
-        this.dropped += 1;
-        continue;
-      }
-      const e = p.evidence;
-      const evidence: Problem["evidence"] = {};
-      if (e.trafficSeq !== undefined) evidence.trafficSeq = e.trafficSeq;
-      if (e.uri !== undefined) evidence.uri = clip(e.uri, MAX_TEXT_CHARS);
-      if (e.method !== undefined) evidence.method = clip(e.method, MAX_FIELD_CHARS);
-      if (e.excerpt !== undefined) evidence.excerpt = clip(e.excerpt, EXCERPT_CHARS + 40);
-      this.problems.set(key, {
-        code: p.code,
-        severity: p.severity,
-        message: clip(p.message, MAX_PROBLEM_MESSAGE_CHARS),
-        specUrl: clip(p.specUrl, MAX_TEXT_CHARS),
-        at: clip(p.at, MAX_FIELD_CHARS),
-        count: p.count,
-        evidence,
-        why: clip(p.why, MAX_TEXT_CHARS),
-        ...(p.hosts ? { hosts: [...new Set(p.hosts)] } : {}),
-      });
-    }
-    this.changed();
+    this.store.restore(problems);
   }
 
   /** Called (synchronously) whenever a problem is added or seen again. */
   onChange(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => void this.listeners.delete(listener);
+    return this.store.onChange(listener);
   }
 
   /** Resolves once the checks that read bytes (mime sniffing) for messages heard so far are done. */
@@ -431,58 +366,7 @@ export class TrafficLinter {
     this.async.add(job);
   }
 
-  /**
-   * The one way in to the problem store, and where a problem is bounded: its key, subject,
-   * message and evidence never hold more than their caps of what the server sent (lib/limits/bounds.ts).
-   */
   private addAll(findings: readonly Finding[], evidence: Evidence): void {
-    for (const f of findings) this.add(f, evidence);
+    this.store.addAll(findings, evidence);
   }
-
-  private add(f: Finding, evidence: Evidence): void {
-    const key = `${f.code} ${boundedKey(f.subject)}`;
-    const existing = this.problems.get(key);
-    if (existing) {
-      existing.count += 1;
-      this.changed();
-      return;
-    }
-    if (this.problems.size >= this.capacity) {
-      this.dropped += 1;
-      return;
-    }
-    const rule: Rule = RULES[f.code];
-    const clean: Problem["evidence"] = {};
-    if (evidence.trafficSeq !== undefined) clean.trafficSeq = evidence.trafficSeq;
-    const uri = f.uri ?? evidence.uri;
-    if (uri !== undefined) clean.uri = clip(uri, MAX_TEXT_CHARS);
-    const method = f.method ?? evidence.method;
-    if (method !== undefined) clean.method = clip(method, MAX_FIELD_CHARS);
-    if (evidence.excerpt !== undefined) clean.excerpt = clip(evidence.excerpt, EXCERPT_CHARS + 40);
-    this.problems.set(key, {
-      code: f.code,
-      severity: rule.severity,
-      message: clip(f.message, MAX_PROBLEM_MESSAGE_CHARS),
-      specUrl: rule.specUrl,
-      at: new Date().toISOString(),
-      count: 1,
-      evidence: clean,
-      why: rule.why,
-      ...(rule.hosts ? { hosts: [...rule.hosts] } : {}),
-    });
-    this.changed();
-  }
-
-  private changed(): void {
-    for (const l of this.listeners) l();
-  }
-}
-
-/** What the host rules keep of a listed resource: its URI and the short fields they judge, clipped. */
-function listedEntry(item: Record<string, unknown>): ListedEntry {
-  const e: ListedEntry = { uri: clip(String(item.uri), MAX_TEXT_CHARS) };
-  if (typeof item.name === "string") e.name = clip(item.name, MAX_FIELD_CHARS);
-  if (typeof item.description === "string") e.description = clip(item.description, MAX_TEXT_CHARS);
-  if (typeof item.mimeType === "string") e.mimeType = clip(item.mimeType, MAX_FIELD_CHARS);
-  return e;
 }

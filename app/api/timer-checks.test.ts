@@ -10,7 +10,7 @@ import type { CheckFile, Step } from "@/lib/check/schema";
 import { reduceDraft } from "@/lib/check/draft";
 import { runCheckCli } from "@/server/testing/check-cli";
 import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
-import { params, recordCheck } from "@/server/testing/record-check";
+import { params, recordCheck } from "./testing/record-check";
 import { call, callJson } from "@/server/testing/route-client";
 import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
 

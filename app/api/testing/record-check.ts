@@ -7,8 +7,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect } from "vitest";
 import type { CheckFile } from "@/lib/check/schema";
-import { TEST_MARK_VAR, testMark } from "./processes";
-import { call, callJson } from "./route-client";
+import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
+import { call, callJson } from "@/server/testing/route-client";
 
 const sessionsRoute = await import("@/app/api/sessions/route");
 const sessionRoute = await import("@/app/api/sessions/[id]/route");

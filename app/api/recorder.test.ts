@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { parseJUnit, xmlProblems } from "@/lib/check/junit-testing";
 import { runCheckCli } from "@/server/testing/check-cli";
 import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
-import { recordCheck } from "@/server/testing/record-check";
+import { recordCheck } from "./testing/record-check";
 import { call, callJson } from "@/server/testing/route-client";
 import { getRegistry } from "@/server/mcp/registry";
 import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
