@@ -71,6 +71,19 @@ async function whilePolling<T>(run: () => Promise<T>): Promise<{ value: T; slowe
   return { value, slowestMs };
 }
 
+/** The app's heap after a GC, printed, and under 300 MB. */
+async function expectHeapBounded(): Promise<void> {
+  const heap = await appHeapAfterGc(app!);
+  console.log(`  heap after GC ${(heap / MB).toFixed(0)} MB`);
+  expect(heap).toBeLessThan(300 * MB);
+}
+
+/** The v1 fixture every build opens, parsed: the base of the hand-made captures here. */
+const fixtureCapture = () =>
+  JSON.parse(
+    gunzipSync(readFileSync("lib/capture/fixtures/v1.mcpcapture.json.gz")).toString("utf8"),
+  ) as Record<string, unknown>;
+
 /** How long one JSON.parse of `bytes` of `{}` items takes on this machine now (the app's floor). */
 function parseMs(bytes: number): number {
   const text = `[${"{},".repeat(Math.floor(bytes / 3))}{}]`;
@@ -127,9 +140,7 @@ for (const mb of [5, 14]) {
           : (value.body.error as { message: string }).message;
       expect(said).toMatch(/of [\d,]+ items were not valid .+ \(first: items\[0\]: .+\) and were left out/);
       expect(slowestMs, what).toBeLessThan(floor * 2 + 1_000);
-      const heap = await appHeapAfterGc(app!);
-      console.log(`  heap after GC ${(heap / MB).toFixed(0)} MB`);
-      expect(heap).toBeLessThan(300 * MB);
+      await expectHeapBounded();
     }
     await api(`/api/sessions/${id}`, { method: "DELETE" });
   });
@@ -137,9 +148,7 @@ for (const mb of [5, 14]) {
 
 test("a 22 KB capture of 20 MB of {} items is refused with one sentence, the app answering, the heap bounded", async () => {
   test.setTimeout(120_000);
-  const fixture = readFileSync("lib/capture/fixtures/v1.mcpcapture.json.gz");
-  const capture = JSON.parse(gunzipSync(fixture).toString("utf8")) as Record<string, unknown>;
-  const text = JSON.stringify({ ...capture, resources: { pages: [{ items: ["@@"] }] } }).replace(
+  const text = JSON.stringify({ ...fixtureCapture(), resources: { pages: [{ items: ["@@"] }] } }).replace(
     '["@@"]',
     `[${"{},".repeat(6_666_666)}{}]`,
   );
@@ -157,16 +166,12 @@ test("a 22 KB capture of 20 MB of {} items is refused with one sentence, the app
     /^This file cannot be opened: not a valid capture: resources\.pages\.0\.items: expected an array of at most 2,000,000 objects\.$/,
   );
   expect(slowestMs).toBeLessThan(floor * 2 + 1_000);
-  const heap = await appHeapAfterGc(app!);
-  console.log(`  heap after GC ${(heap / MB).toFixed(0)} MB`);
-  expect(heap).toBeLessThan(300 * MB);
+  await expectHeapBounded();
 });
 
 /** A capture like the v1 fixture whose reads are `reads` (and whose listing names them). */
 function captureOf(reads: { uri: string; text: string; mimeType?: string }[]): Uint8Array {
-  const capture = JSON.parse(
-    gunzipSync(readFileSync("lib/capture/fixtures/v1.mcpcapture.json.gz")).toString("utf8"),
-  ) as Record<string, unknown>;
+  const capture = fixtureCapture();
   const at = "2026-12-04T00:00:00.000Z";
   return new Uint8Array(
     gzipSync(
@@ -233,8 +238,6 @@ test("compare of two 2,000-read captures with no common line, and of a 10 M-elem
   expect(huge.value.status).toBe(200);
   expect(hugeMs).toBeLessThan(2_000);
   expect(JSON.stringify(huge.value.body)).toContain("big://array");
-  const heap = await appHeapAfterGc(app!);
-  console.log(`  heap after GC ${(heap / MB).toFixed(0)} MB`);
-  expect(heap).toBeLessThan(300 * MB);
+  await expectHeapBounded();
   for (const id of [before, after, a, b]) await api(`/api/sessions/${id}`, { method: "DELETE" });
 });

@@ -53,6 +53,19 @@ function answer(body: CompareBody): CompareResponse {
 
 const sessions = [stdioSession({ id: "s-one1", name: "v1" }), stdioSession({ id: "s-two2", name: "v2" })];
 
+/** The view, compared once, with the route answering the comparison of these two states. */
+async function compareOf(before: ServerState, after: ServerState) {
+  api.serve({
+    "POST /api/compare": (r) => ({
+      json: { ...answer(r.body as CompareBody), ...boundStateDiff(compareStates(before, after)) },
+    }),
+  });
+  const user = userEvent.setup();
+  renderWithQueries(<CompareView sessions={sessions} initialBefore="s-one1" onClose={() => {}} />);
+  await user.click(screen.getByRole("button", { name: "Compare" }));
+  return user;
+}
+
 describe("CompareView", () => {
   it("compares the two picked sessions: counts, every URI that differs, the first one's changes", async () => {
     api.serve({ "POST /api/compare": (r) => ({ json: answer(r.body as CompareBody) }) });
@@ -154,20 +167,7 @@ describe("CompareView", () => {
   });
 
   it("says so when the two sides are the same", async () => {
-    api.serve({
-      "POST /api/compare": (r) => {
-        const body = r.body as CompareBody;
-        return {
-          json: {
-            ...answer(body),
-            ...boundStateDiff(compareStates(BEFORE, { ...BEFORE, reads: BEFORE.reads })),
-          },
-        };
-      },
-    });
-    const user = userEvent.setup();
-    renderWithQueries(<CompareView sessions={sessions} initialBefore="s-one1" onClose={() => {}} />);
-    await user.click(screen.getByRole("button", { name: "Compare" }));
+    await compareOf(BEFORE, { ...BEFORE, reads: BEFORE.reads });
     expect(await screen.findByText("v1 and v2 are the same.")).toBeTruthy();
     expect(screen.queryByRole("navigation", { name: "What differs" })).toBeNull();
   });
@@ -191,15 +191,7 @@ describe("CompareView", () => {
         },
       })),
     });
-    api.serve({
-      "POST /api/compare": (r) => {
-        const body = r.body as CompareBody;
-        return { json: { ...answer(body), ...boundStateDiff(compareStates(side("a"), side("b"))) } };
-      },
-    });
-    const user = userEvent.setup();
-    renderWithQueries(<CompareView sessions={sessions} initialBefore="s-one1" onClose={() => {}} />);
-    await user.click(screen.getByRole("button", { name: "Compare" }));
+    const user = await compareOf(side("a"), side("b"));
     const resources = await screen.findByRole("region", { name: "Resources" });
     const entryButtons = () => within(resources).getAllByRole("button", { name: /^many:/ });
     expect(entryButtons()).toHaveLength(100);
