@@ -2,9 +2,10 @@
  * Issue #2 end to end: the built app in real Chromium, real MCP servers over stdio.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { E2E_PORT } from "../playwright.config";
 import { expect, test } from "./fixtures";
 import { startAppProcess } from "./support/app-process";
@@ -208,7 +209,8 @@ test("servers from --config are connected at start, those that cannot start are 
     await expect(box).toHaveValue(/"keyed": \{\s+"command": "node",/);
     await expect(box).toHaveValue(/"API_KEY": "\$\{API_KEY\}"/);
     // Retry once the file is there: the card becomes the session.
-    copyFileSync(demo, path.join(dir, "later.js"));
+    // The demo bundle loads shared chunks beside it (one split build): a file that imports it.
+    writeFileSync(path.join(dir, "later.js"), `import(${JSON.stringify(pathToFileURL(demo).href)});\n`);
     await later.getByRole("button", { name: "Retry later" }).click();
     await expect(later).toHaveCount(0, { timeout: 20_000 });
     await expect(servers.getByRole("button", { name: "later", exact: true })).toBeVisible();
