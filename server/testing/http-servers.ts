@@ -59,9 +59,8 @@ export async function startEverythingHttp(
   mode: "streamableHttp" | "sse",
   env: Record<string, string> = {},
 ): Promise<HttpServerHandle> {
-  const port = await freePort();
   const path = mode === "streamableHttp" ? "/mcp" : "/sse";
-  return startOnPort([everythingEntry, mode], env, port, `http://127.0.0.1:${port}${path}`);
+  return startOnFreePort([everythingEntry, mode], env, (port) => `http://127.0.0.1:${port}${path}`);
 }
 
 /**
@@ -76,8 +75,27 @@ export async function startFixtureHttp(
 ): Promise<HttpServerHandle> {
   const file = isAbsolute(script) ? script : resolve(repoRoot, script);
   const argv = file.endsWith(".ts") ? ["--import", "tsx", file, ...args] : [file, ...args];
-  const port = await freePort();
-  return startOnPort(argv, env, port, `http://127.0.0.1:${port}`);
+  return startOnFreePort(argv, env, (port) => `http://127.0.0.1:${port}`);
+}
+
+/**
+ * `startOnPort` on a free port, again on another when the one found free was taken before the
+ * server bound it (freePort only finds a port that was free: another process's ephemeral port,
+ * such as a CLI's callback listener, can take it meanwhile).
+ */
+async function startOnFreePort(
+  argv: string[],
+  env: Record<string, string>,
+  urlOf: (port: number) => string,
+): Promise<HttpServerHandle> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    try {
+      return await startOnPort(argv, env, port, urlOf(port));
+    } catch (error) {
+      if (attempt >= 3 || !String((error as Error).message).includes("EADDRINUSE")) throw error;
+    }
+  }
 }
 
 async function startOnPort(

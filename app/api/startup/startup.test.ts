@@ -3,11 +3,12 @@
  * launcher's POST keeps a failure (names, never values), Retry connects the same launch again and
  * the failure becomes a session, a skipped one is shown but never run.
  */
-import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, expect, it } from "vitest";
 import type { SessionSummary } from "@/lib/api/contract";
 import type { StartupFailure, StartupFailureListResponse } from "@/lib/api/startup";
@@ -65,7 +66,11 @@ it("a command-line server that does not start is kept with why and its launch (n
   expect((await call(retry.POST, { method: "POST", params: { id: kept!.id }, body: {} })).status).toBe(502);
   expect((await failures()).map((f) => f.id)).toEqual([kept!.id]);
 
-  copyFileSync(path.resolve("dist/demo-server.mjs"), script);
+  // The demo bundle loads shared chunks beside it (one split build): a file that imports it.
+  writeFileSync(
+    script,
+    `import ${JSON.stringify(pathToFileURL(path.resolve("dist/demo-server.mjs")).href)};\n`,
+  );
   const again = await callJson<SessionSummary, { id: string }>(retry.POST, {
     method: "POST",
     params: { id: kept!.id },
