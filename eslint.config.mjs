@@ -6,7 +6,7 @@ export const MAX_LINES = 400;
 /** Over MAX_LINES today (issue 34), each at its line count: split one, then lower or drop its entry. */
 export const overLineLimit = {
   // Being split by the session-kinds work (issue 34's first item).
-  "server/mcp/session.ts": 526,
+  "server/mcp/session.ts": 444,
 };
 
 export default tseslint.config(

@@ -3,7 +3,6 @@ import type { Implementation, ServerCapabilities } from "@modelcontextprotocol/s
 import type {
   CompleteResponse,
   Era,
-  FileWatchStatus,
   LaunchSpec,
   ReadResponse,
   Resource,
@@ -13,23 +12,19 @@ import type {
   SessionSummary,
 } from "@/lib/api/contract";
 import type { InspectorEvent } from "@/lib/api/events";
-import type { Capture } from "@/lib/capture/format";
 import { abilitiesOf, maySignIn, type SessionAbilities } from "@/lib/launch/session-kinds";
 import { attachLinter } from "../lint/attach";
 import type { TrafficLinter } from "../lint/traffic-linter";
 import type { McpConfig } from "./config";
-import {
-  CaptureReadOnlyError,
-  CompletionsNotSupportedError,
-  RestartNotSupportedError,
-  SessionNotConnectedError,
-} from "./session-errors";
+import { CaptureReadOnlyError, RestartNotSupportedError, SessionNotConnectedError } from "./session-errors";
 import { InFlightRequests, type RequestContext } from "./in-flight";
 import { SessionAuth, type SignInRoute } from "./oauth/session-auth";
-import { walkPages, type PagedResult } from "./pagination";
+import type { PagedResult } from "./pagination";
 import { ReadLog } from "./read-log";
 import { SessionConnection } from "./session/connection";
-import type { OpenedCapture } from "./session/opened-capture";
+import { restoreCapture, type OpenedCapture } from "./session/opened-capture";
+import { SessionRequests } from "./session/requests";
+import { FileWatchSlot, type FileWatchControl } from "./session/file-watch-slot";
 import { deriveName, sessionSummary } from "./session/identity";
 import { SessionLists, type LookOptions, type RelistReason } from "./session/lists";
 import { SessionOutput, type SessionObserver, type TrafficObserver } from "./session/output";
@@ -41,15 +36,7 @@ export type { SessionOperation, SessionObserver, TrafficOperation } from "./sess
 export type { LookOptions } from "./session/lists";
 export { deriveName, launchSummary } from "./session/identity";
 
-const RECENT_READS = 20;
-
-/** Watch mode as the session sees it (server/mcp/restart-on-change/restart.ts): shown, stopped with it. */
-export interface FileWatchControl {
-  status(): FileWatchStatus;
-  /** Stops watching and kills a build in flight; never waits for a restart (which may be closing us). */
-  stop(): Promise<void>;
-  killSync(): void;
-}
+export type { FileWatchControl } from "./session/file-watch-slot";
 
 /** A capture opened offline (issue 25): the file's contents, and where it came from. */
 export type { OpenedCapture } from "./session/opened-capture";
@@ -83,15 +70,14 @@ export class McpSession {
   private readonly lists: SessionLists;
   private readonly subscriptions: Subscriptions;
   private readonly signInFlow: SignInFlow;
-  /** What the user read lately, oldest first (watch mode re-reads them after a restart). */
-  private readonly readUris = new Set<string>();
+  /** Reads, completions, tools (server/mcp/session/requests.ts). */
+  private readonly requests: SessionRequests;
   /** The latest outcome of each URI read through `read` (a capture's reads, a comparison's side). */
   readonly readLog = new ReadLog();
   /** Watch mode, while it is on; stopped by close(). */
-  private fileWatchControl: FileWatchControl | null = null;
+  private readonly fileWatchSlot: FileWatchSlot;
   /** The name given at launch (a config's key), which also keeps serverInfo from renaming it. */
   private readonly launchName: string | undefined;
-  private readonly maxPages: number;
 
   constructor(
     readonly id: string,
@@ -105,7 +91,6 @@ export class McpSession {
     readonly opened: OpenedCapture | null = null,
   ) {
     this.launchName = name;
-    this.maxPages = config.maxPages;
     this.name = name ?? deriveName(launch);
     this.output = new SessionOutput(id, emitToBus);
     // Straight to the bus: progress is for the page, not an operation observers record.
@@ -129,6 +114,10 @@ export class McpSession {
     this.lint = attachLinter(this, config.slowRequestMs);
     // A name given at launch is the config's key (a config import, `--server`): the one hosts use.
     if (name !== undefined) this.lint.setServerName(name);
+    this.fileWatchSlot = new FileWatchSlot(
+      () => this.connection.isClosing,
+      () => this.changed(),
+    );
     this.connection = new SessionConnection(
       launch,
       config,
@@ -144,7 +133,7 @@ export class McpSession {
       },
       opened?.capture,
     );
-    if (opened) this.restoreCapture(opened.capture);
+    if (opened) restoreCapture(opened.capture, this.output, this.lint, this.readLog);
     const currentName = () => this.name;
     this.lists = SessionLists.over(this.connection, id, this.output, {
       maxPages: config.maxPages,
@@ -152,27 +141,15 @@ export class McpSession {
       undeclared: () => this.undeclaredNotifications,
     });
     this.signInFlow = new SignInFlow(this, this.connection);
+    this.requests = new SessionRequests(this.connection, this.output, this.readLog, {
+      name: currentName,
+      latest: (uri) => this.subscriptions.latest(uri),
+      maxPages: config.maxPages,
+    });
     this.subscriptions = Subscriptions.over(this.connection, id, this.output, {
       name: currentName,
-      read: (uri) => this.fetchRead(uri, true),
+      read: (uri) => this.requests.fetchRead(uri, true),
     });
-  }
-
-  /** What the capture heard, as this session's own: traffic, stderr, problems and reads. */
-  private restoreCapture(capture: Capture): void {
-    this.output.traffic.restore(capture.traffic.entries, capture.traffic.dropped);
-    if (capture.stderr.dropped > 0)
-      this.output.note(`[inspector] ${capture.stderr.dropped} earlier lines were dropped\n`);
-    for (const note of capture.readerNotes ?? []) this.output.note(`[inspector] ${note}\n`);
-    for (const line of capture.stderr.lines) this.output.note(`${line}\n`);
-    this.lint.restore(capture.problems);
-    this.readLog.restore(
-      capture.reads.map((r) => ({
-        uri: r.uri,
-        at: r.at,
-        ...(r.error ? { error: r.error } : { result: r.result as unknown as ReadResponse }),
-      })),
-    );
   }
 
   /** Refused where no live server is behind the session (a capture opened offline). */
@@ -218,7 +195,7 @@ export class McpSession {
     return this.launchName;
   }
   get fileWatch(): FileWatchControl | null {
-    return this.fileWatchControl;
+    return this.fileWatchSlot.current;
   }
 
   // ---- output ----------------------------------------------------------------------------------
@@ -355,72 +332,29 @@ export class McpSession {
   }
 
   /** A watched resource answers with its latest version (kept fresh by update notifications). */
-  async read(
-    uri: string,
-    fresh = false,
-    look: LookOptions = {},
-    ctx?: RequestContext,
-  ): Promise<ReadResponse> {
-    let result: ReadResponse;
-    try {
-      result = await this.fetchRead(uri, fresh, ctx);
-    } catch (err) {
-      // A cancelled or timed-out read says nothing of the server's answer; an error it sent does.
-      if (!ctx?.signal?.aborted) this.readLog.failed(uri, err);
-      throw err;
-    }
-    this.readLog.ok(uri, result);
-    if (!look.silent) {
-      this.readUris.delete(uri);
-      this.readUris.add(uri);
-      for (const old of this.readUris) {
-        if (this.readUris.size <= RECENT_READS) break;
-        this.readUris.delete(old);
-      }
-      this.output.tell({ type: "read", uri, result });
-    }
-    return result;
+  read(uri: string, fresh = false, look: LookOptions = {}, ctx?: RequestContext): Promise<ReadResponse> {
+    return this.requests.read(uri, fresh, look, ctx);
   }
 
   /** The URIs the user read most recently (at most 20), newest last. */
   recentReads(): string[] {
-    return [...this.readUris];
+    return this.requests.recentReads();
   }
 
-  /** A read no observer hears: the session's own (watch versions, re-reads after a reconnect). */
-  private fetchRead(uri: string, fresh: boolean, ctx?: RequestContext): Promise<ReadResponse> {
-    const latest = fresh ? undefined : this.subscriptions.latest(uri);
-    if (latest && this.status === "connected") return Promise.resolve(latest);
-    const c = this.connection;
-    return c.request(this.name, () => c.client.read(uri, c.requestOptions(ctx)));
-  }
-
-  async complete(
+  complete(
     uriTemplate: string,
     argument: { name: string; value: string },
     context?: Record<string, string>,
   ): Promise<CompleteResponse> {
-    const c = this.connection;
-    c.requireConnected(this.name);
-    if (!this.capabilities?.completions) throw new CompletionsNotSupportedError(this.name);
-    const params = {
-      ref: { type: "ref/resource" as const, uri: uriTemplate },
-      argument,
-      ...(context ? { context: { arguments: context } } : {}),
-    };
-    return c.request(this.name, () => c.client.complete(params, c.requestOptions()));
+    return this.requests.complete(uriTemplate, argument, context);
   }
 
-  async listTools() {
-    const c = this.connection;
-    const walk = (cursor: string | undefined) => c.client.listTools(cursor, c.requestOptions());
-    return (await c.request(this.name, () => walkPages(walk, this.maxPages))).items;
+  listTools() {
+    return this.requests.listTools();
   }
 
   callTool(name: string, args: Record<string, unknown>, ctx?: RequestContext) {
-    this.output.tell({ type: "tool-call", name, arguments: args });
-    const c = this.connection;
-    return c.request(this.name, () => c.client.callTool(name, args, c.requestOptions(ctx)));
+    return this.requests.callTool(name, args, ctx);
   }
 
   // ---- watches -----------------------------------------------------------------------------------
@@ -443,14 +377,9 @@ export class McpSession {
     return this.subscriptions.probe(uri);
   }
 
-  /**
-   * "Check this server" on a server that declares no resources capability: ask for one page of
-   * resources anyway, so the linter can tell whether it serves resources hosts will never ask for.
-   */
-  async probeUndeclaredList(): Promise<void> {
-    const c = this.connection;
-    c.requireConnected(this.name);
-    await c.request(this.name, () => c.client.listResources(undefined, c.requestOptions()));
+  /** "Check this server" on a server without the resources capability: one page of resources anyway. */
+  probeUndeclaredList(): Promise<void> {
+    return this.requests.probeUndeclaredList();
   }
 
   /**
@@ -481,14 +410,7 @@ export class McpSession {
       await control.stop();
       this.refuseIfCapture("restarted on a change");
     }
-    const previous = this.fileWatchControl;
-    this.fileWatchControl = control;
-    if (previous && previous !== control) await previous.stop();
-    if (control && this.connection.isClosing) {
-      this.fileWatchControl = null;
-      await control.stop();
-    }
-    this.changed();
+    await this.fileWatchSlot.set(control);
   }
 
   /** Watch mode compared a rebuild with the build before it: tell every tab (and the summary). */
@@ -505,22 +427,18 @@ export class McpSession {
   summary(): SessionSummary {
     return sessionSummary(this, this.connection, {
       watchCount: this.subscriptions.watches.size,
-      ...(this.fileWatchControl ? { fileWatch: this.fileWatchControl.status() } : {}),
+      ...(this.fileWatchSlot.current ? { fileWatch: this.fileWatchSlot.current.status() } : {}),
     });
   }
 
   /** Idempotent; resolves once the server's whole process tree is gone. */
   close(): Promise<void> {
-    return this.connection.close(async () => {
-      const fileWatch = this.fileWatchControl;
-      this.fileWatchControl = null;
-      await fileWatch?.stop();
-    });
+    return this.connection.close(() => this.fileWatchSlot.stop());
   }
 
   /** Process-exit path: no awaiting possible. */
   killSync(): void {
-    this.fileWatchControl?.killSync();
+    this.fileWatchSlot.killSync();
     this.connection.killSync();
   }
 }
