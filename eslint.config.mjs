@@ -3,11 +3,11 @@ import pluginQuery from "@tanstack/eslint-plugin-query";
 import tseslint from "typescript-eslint";
 
 export const MAX_LINES = 400;
-/** Over MAX_LINES today (issue 34), each at its line count: split one, then lower or drop its entry. */
-export const overLineLimit = {
-  // Being split by the session-kinds work (issue 34's first item).
-  "server/mcp/session.ts": 444,
-};
+/**
+ * A source file over MAX_LINES, each at its line count as its ceiling: split it, then lower or drop
+ * its entry. None today (issue 34 split the last, server/mcp/session.ts); keep it that way.
+ */
+export const overLineLimit = {};
 
 export default tseslint.config(
   {
