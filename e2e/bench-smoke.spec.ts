@@ -6,7 +6,7 @@
 import { expect, test } from "./fixtures";
 import { firstPageScripts, GOALS, pageFigures } from "./bench/page";
 
-test("the page bench produces every figure, and the first page ships at most 200 KB of gzipped JavaScript", async ({
+test("the page bench produces every figure, and the first page ships at most 190 KB of gzipped JavaScript", async ({
   browser,
   baseURL,
   token,

@@ -3,7 +3,7 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import type { EraChoice, HttpTransportChoice, SessionSummary } from "@/lib/api/contract";
-import { startsWithJsoncObject } from "@/lib/json/json-scan";
+import { startsWithJsoncObject } from "@/lib/json/json-gap";
 import type { HeaderRow } from "@/lib/launch/url-launch";
 import { CommandForm } from "./command-form";
 import { CreateError } from "./create-error";

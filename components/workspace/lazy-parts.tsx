@@ -1,13 +1,16 @@
 "use client";
 
-import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from "react";
+import { useEffect } from "react";
+import { lazyPart, type LazyPart } from "@/components/ui/lazy-part";
 import { Spinner } from "@/components/ui/spinner";
+import { startupFailureCard } from "@/components/server-list/server-list-pane";
 
 /**
  * The parts of the page the first screen does not show: each loads on first use, and all of them
  * are fetched one after another once the first screen is idle, so a first click seldom waits.
- * The first screen itself (connect box, server list, resource tree) ships in the page's own chunk:
- * `npm run bench -- page` prints its size against the 200 KB goal.
+ * The first screen itself (connect box, server list) ships in the page's own chunk: `npm run bench --
+ * page` prints its size against its goal. The resource tree (its virtualizer and fuzzy filter) is
+ * fetched first of all, before a user can have pasted a server.
  */
 
 function Loading({ label }: { label: string }) {
@@ -18,45 +21,10 @@ function Loading({ label }: { label: string }) {
   );
 }
 
-interface LazyPart<P extends object> {
-  Part: ComponentType<P>;
-  preload: () => Promise<unknown>;
-}
-
-/**
- * A component loaded on first use. Once its module is in (the idle prefetch usually got it), a new
- * instance renders at once: React.lazy alone would still suspend for a tick and show the fallback.
- * An instance keeps the way it started for its whole life, so its state survives the load.
- */
-function lazyPart<P extends object>(
-  load: () => Promise<ComponentType<P>>,
-  fallback: ReactNode = null,
-): LazyPart<P> {
-  let loaded: ComponentType<P> | null = null;
-  let pending: Promise<ComponentType<P>> | null = null;
-  const preload = () => {
-    pending ??= load().then(
-      (component) => (loaded = component),
-      (error: unknown) => {
-        pending = null; // tried again on next use
-        throw error;
-      },
-    );
-    return pending;
-  };
-  const Deferred = lazy(() => preload().then((component) => ({ default: component })));
-  function Part(props: P) {
-    const [Ready] = useState(() => loaded);
-    if (Ready) return <Ready {...props} />;
-    return (
-      <Suspense fallback={fallback}>
-        <Deferred {...props} />
-      </Suspense>
-    );
-  }
-  return { Part, preload };
-}
-
+const resourceTree = lazyPart(
+  () => import("@/components/resource-tree/resource-tree").then((m) => m.ResourceTree),
+  <Loading label="Loading the tree…" />,
+);
 const viewer = lazyPart(
   () => import("@/components/resource-viewer/resource-viewer").then((m) => m.ResourceViewer),
   <Loading label="Loading the viewer…" />,
@@ -98,6 +66,7 @@ const importReview = lazyPart(
   <Loading label="Reading the config…" />,
 );
 
+export const ResourceTree = resourceTree.Part;
 export const ResourceViewer = viewer.Part;
 export const TemplateList = templates.Part;
 export const ServerPanel = serverPanel.Part;
@@ -116,9 +85,10 @@ const markdownWarmUp = {
   preload: () => import("@/components/renderers/markdown-view").then((m) => m.warmMarkdown()),
 };
 
-/** In the order a user is likely to need them: the review, the viewer, then the rest. */
+/** In the order a user is likely to need them, after the tree: the review, the viewer, then the rest. */
 const prefetchOrder: Pick<LazyPart<never>, "preload">[] = [
   launchPreview,
+  startupFailureCard,
   viewer,
   markdownWarmUp,
   templates,
@@ -135,7 +105,7 @@ const prefetchOrder: Pick<LazyPart<never>, "preload">[] = [
 
 /** Every part now (tests that render them at once use this). */
 export async function preloadLazyParts(): Promise<void> {
-  await Promise.all(prefetchOrder.map((part) => part.preload()));
+  await Promise.all([resourceTree, ...prefetchOrder].map((part) => part.preload()));
 }
 
 function whenIdle(run: () => void): () => void {
@@ -148,9 +118,13 @@ function whenIdle(run: () => void): () => void {
   return () => clearTimeout(id);
 }
 
-/** Fetches and evaluates every lazy part, one per idle period, after the first screen is shown. */
+/**
+ * Fetches and evaluates every lazy part after the first screen is shown: the tree at once (a
+ * session may already be open, or about to be), the rest one per idle period.
+ */
 export function usePrefetchLazyParts(): void {
   useEffect(() => {
+    resourceTree.preload().catch(() => {}); // a failure is retried, and shown, where it is used
     let cancelled = false;
     let cancelWait = () => {};
     const next = (i: number) => {

@@ -7,7 +7,6 @@ import { TreeMarksContext } from "@/components/events/tree-marks-context";
 import { UndeclaredNote } from "@/components/events/undeclared-note";
 import { useExpireNewMarks } from "@/components/events/use-expire-new-marks";
 import { ListWalkStatus } from "@/components/progress/list-walk-status";
-import { ResourceTree } from "@/components/resource-tree/resource-tree";
 import { useResources } from "@/components/resource-tree/use-resources";
 import { useTemplates } from "@/components/templates/use-templates";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -21,7 +20,7 @@ import type { SessionSummary } from "@/lib/api/contract";
 import { queryKeys } from "@/lib/api/queries";
 import { slots } from "@/lib/api/tracked-request";
 import { buildResourceTree } from "@/lib/resources/uri-tree";
-import { TemplateList } from "./lazy-parts";
+import { ResourceTree, TemplateList } from "./lazy-parts";
 
 export interface ResourcesPaneProps {
   session: SessionSummary;

@@ -15,10 +15,10 @@ import { CommandLineError, parseCommandLine } from "../launch/command-line";
 import type { HttpAuthSettings, HttpTransportChoice, LaunchSpec } from "../launch/launch-contract";
 import { references } from "./variables";
 import { SERVER_URL_START, transportOfConfigType, transportUrlProblem } from "../launch/http-input";
+import { startsWithJsoncObject } from "../json/json-gap";
 import {
   lineAndColumn,
   parseJsonWithPositions,
-  startsWithJsoncObject,
   type JsonValue,
   type PositionedJson,
 } from "../json/json-scan";

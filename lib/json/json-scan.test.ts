@@ -4,12 +4,8 @@
  * position of every value.
  */
 import { describe, expect, it } from "vitest";
-import {
-  findJsonError,
-  findJsonSyntaxError,
-  parseJsonWithPositions,
-  startsWithJsoncObject,
-} from "./json-scan";
+import { startsWithJsoncObject } from "./json-gap";
+import { findJsonError, findJsonSyntaxError, parseJsonWithPositions } from "./json-scan";
 
 const parses = (text: string) => {
   try {

@@ -12,6 +12,8 @@
  * position of every value (`parseJsonWithPositions`, lib/import/server-config.ts).
  */
 
+import { skipGap } from "./json-gap";
+
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
 export interface JsonSyntaxError {
@@ -79,39 +81,6 @@ interface Frame {
 
 const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 const HEX4 = /^[0-9A-Fa-f]{4}$/;
-const JSON_SPACE = " \t\n\r";
-const ANY_SPACE = /\s/;
-
-/**
- * Past white space (and, in JSONC, comments) from `from`: where the next token starts, and a
- * reason when a comment is not closed.
- */
-function skipGap(text: string, from: number, jsonc: boolean): { end: number; open?: string } {
-  const n = text.length;
-  let i = from;
-  for (;;) {
-    if (jsonc) while (i < n && ANY_SPACE.test(text[i]!)) i++;
-    else while (i < n && JSON_SPACE.includes(text[i]!)) i++;
-    if (!jsonc) return { end: i };
-    if (text.startsWith("//", i)) {
-      while (i < n && text[i] !== "\n") i++;
-    } else if (text.startsWith("/*", i)) {
-      const close = text.indexOf("*/", i + 2);
-      if (close < 0) return { end: i, open: "a comment is not closed" };
-      i = close + 2;
-    } else return { end: i };
-  }
-}
-
-/**
- * Whether `text` is a JSON object once the white space, byte order mark and JSONC comments before
- * it are passed: VS Code's mcp.json often starts with a `//` line, and is a config, not a command.
- */
-export function startsWithJsoncObject(text: string): boolean {
-  const gap = skipGap(text, 0, true);
-  return gap.open === undefined && text[gap.end] === "{";
-}
-
 function scan(
   text: string,
   options: JsonScanOptions,
