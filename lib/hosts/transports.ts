@@ -2,7 +2,8 @@
  * Which AI hosts connect to a WebSocket server: the review step's note and the WebSocket OAuth
  * refusal say it (lib/launch/http-input.ts asks here). Apart from the host modules, so the first
  * page does not load the host models to say it; each module lists its host's row as its
- * `websocket` fact (docs/HOSTS.md). Codex is not described: nobody has read its transports.
+ * `websocket` fact (docs/HOSTS.md, each host's section). Codex has no row: its transports have
+ * not been read.
  */
 import { fact } from "./fact";
 import { HOST_NAMES, type HostFact, type HostId } from "./types";
