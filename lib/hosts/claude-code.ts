@@ -2,8 +2,11 @@
  * Claude Code as data (closed source: its docs, changelog and issue threads). The model reads
  * resources with ListMcpResourcesTool and ReadMcpResourceTool; users @-mention them.
  */
-import { blobOf, estimateTokens, fact, isModelImageType, mimeOf, note, textOf, mentionBreak } from "./shared";
+import { fact } from "./fact";
+import { WEBSOCKET_SUPPORT } from "./transports";
+import { blobOf, estimateTokens, isModelImageType, mimeOf, note, textOf, mentionBreak } from "./shared";
 import type { HostModel, HostReadView, LensNote, ReadInput, ServerView } from "./types";
+import { HOST_NAMES } from "./types";
 
 const DOCS = "https://github.com/ericbuess/claude-code-docs/blob/ec68a5b2/docs";
 const CHANGELOG = "https://github.com/anthropics/claude-code/blob/5cfc0a19/CHANGELOG.md";
@@ -70,6 +73,7 @@ export const CLAUDE_FACTS = {
     "anthropics/claude-code#50025 (user report)",
     "https://github.com/anthropics/claude-code/issues/50025",
   ),
+  websocket: WEBSOCKET_SUPPORT["claude-code"].fact,
 } as const;
 
 const F = CLAUDE_FACTS;
@@ -193,7 +197,7 @@ export function claudeListJson(server: ServerView): string {
 
 export const claudeCode: HostModel = {
   id: "claude-code",
-  label: "Claude Code",
+  label: HOST_NAMES["claude-code"],
   version: "2.1.240",
   describedFrom: "CHANGELOG up to 2.1.240 and the docs of 2026-08-22 (closed source)",
   modelReads: true,

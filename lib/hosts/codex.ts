@@ -2,8 +2,10 @@
  * OpenAI Codex CLI as data: three model tools (list, list templates, read) that hand the model the
  * server's JSON as is, blobs inline.
  */
-import { fact, note } from "./shared";
+import { fact } from "./fact";
+import { note } from "./shared";
 import type { HostModel, HostReadView, LensNote, ReadInput, ServerView } from "./types";
+import { HOST_NAMES } from "./types";
 
 const HANDLER =
   "https://github.com/openai/codex/blob/234a0e5a8fe055eb9e41520ec03eb1f1706eeb45/codex-rs/core/src/tools/handlers/mcp_resource.rs";
@@ -72,7 +74,7 @@ export function codexListText(server: ServerView): string {
 
 export const codex: HostModel = {
   id: "codex",
-  label: "Codex CLI",
+  label: `${HOST_NAMES.codex} CLI`,
   version: "codex-rs (main, 2026)",
   describedFrom: "openai/codex codex-rs/core/src/tools/handlers",
   modelReads: true,

@@ -1,20 +1,13 @@
 /**
- * Gemini CLI's templates, byte for byte, against the formats HOSTS.md quotes from its code
- * (read-mcp-resource.ts L138–152, list-mcp-resources.ts L106–116, atCommandProcessor.ts L61 and
- * L708–737). The @-mention parser is checked against the host's own regular expression.
+ * Gemini CLI's templates, byte for byte, against the formats its facts quote from its code
+ * (docs/HOSTS.md § Gemini CLI: read-mcp-resource.ts L138–152, list-mcp-resources.ts L106–116,
+ * atCommandProcessor.ts L61 and L708–737). The @-mention parser is checked against the host's own regular expression.
  */
 import { describe, expect, it } from "vitest";
 import { geminiCli, geminiListText, geminiMention, geminiMentionPrompt, geminiReadText } from "./gemini-cli";
 import { escapedMention, mentionBreak } from "./shared";
-import type { ReadInput, ServerView } from "./types";
-
-const input = (over: Partial<ReadInput>): ReadInput => ({
-  serverName: "docs",
-  uri: "demo://docs/readme.md",
-  isListed: true,
-  contents: [],
-  ...over,
-});
+import { readInput as input } from "./lens-testing";
+import type { ServerView } from "./types";
 
 describe("read_mcp_resource's llmContent", () => {
   it("is each text item and a newline, a blob as [Binary Data (mime)], empty items skipped", () => {
@@ -98,7 +91,10 @@ describe("list_mcp_resources", () => {
   });
 });
 
-/** atCommandProcessor.ts L61, as HOSTS.md quotes it: what an @-mention token consumes. */
+/**
+ * atCommandProcessor.ts L61 (the source of the mentionParser fact, docs/HOSTS.md § Gemini CLI):
+ * what an @-mention token consumes.
+ */
 const GEMINI_AT = /@(?:"[^"]*"|\\.|[^ \t\n\r,;!?()[\]{}.]|\.(?!$|[ \t\n\r]))+/;
 
 function parsedByGemini(text: string): string {

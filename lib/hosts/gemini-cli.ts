@@ -2,11 +2,12 @@
  * Gemini CLI as data: how it lists, reads and @-mentions a server's resources, with the line of
  * its code each behaviour comes from. A new release is a change here (and in its tests).
  */
+import { fact } from "./fact";
+import { WEBSOCKET_SUPPORT } from "./transports";
 import {
   blobBytes,
   blobOf,
   escapedMention,
-  fact,
   MENTION_STOP,
   mentionBreak,
   mimeOf,
@@ -14,6 +15,7 @@ import {
   textOf,
 } from "./shared";
 import type { HostModel, HostReadView, LensNote, ReadInput, ServerView } from "./types";
+import { HOST_NAMES } from "./types";
 
 const COMMIT = "5411f113cafae26161b4969b0237b8e1e024e2c2";
 const src = (path: string, line?: number) =>
@@ -23,6 +25,15 @@ const READ = "packages/core/src/tools/read-mcp-resource.ts";
 const LIST = "packages/core/src/tools/list-mcp-resources.ts";
 const AT = "packages/cli/src/ui/hooks/atCommandProcessor.ts";
 const REGISTRY = "packages/core/src/resources/resource-registry.ts";
+
+/** What read_mcp_resource gives the model when no text or blob is left (read-mcp-resource.ts L155). */
+export const GEMINI_NO_CONTENT = "No content returned from resource.";
+/** How read_mcp_resource gives the model a failing read, before the error's message. */
+export const GEMINI_READ_FAILED = "Error: Failed to read resource: ";
+/** Why a server with nothing to offer is refused. */
+export const GEMINI_EMPTY_SERVER = "No prompts, tools, or resources found on the server.";
+/** What read_mcp_resource gives the model for a blob: its mimeType, never its bytes. */
+export const geminiBlobText = (mimeType: unknown) => `[Binary Data (${String(mimeType)})]`;
 
 export const GEMINI_FACTS = {
   needsCapability: fact(
@@ -98,7 +109,7 @@ export const GEMINI_FACTS = {
     src("packages/core/src/scheduler/tool-executor.ts"),
   ),
   emptyServer: fact(
-    "A server with no prompts, tools or resources is refused: “No prompts, tools, or resources found on the server.”",
+    `A server with no prompts, tools or resources is refused: “${GEMINI_EMPTY_SERVER}”`,
     "verified",
     "mcp-client.ts L247",
     src(CLIENT, 247),
@@ -109,6 +120,7 @@ export const GEMINI_FACTS = {
     "read-mcp-resource.ts L157–165",
     src(READ, 157),
   ),
+  websocket: WEBSOCKET_SUPPORT["gemini-cli"].fact,
 } as const;
 
 const F = GEMINI_FACTS;
@@ -116,15 +128,15 @@ const F = GEMINI_FACTS;
 /** What `read_mcp_resource` hands the model (llmContent), exactly. */
 export function geminiReadText(input: ReadInput): string {
   if (!input.isListed) return `Error: Resource not found for URI: ${input.uri}`;
-  if (input.error) return `Error: Failed to read resource: ${input.error.message}`;
+  if (input.error) return `${GEMINI_READ_FAILED}${input.error.message}`;
   let out = "";
   for (const c of input.contents ?? []) {
     const text = textOf(c);
     const blob = blobOf(c);
     if (text) out += `${text}\n`;
-    else if (blob) out += `[Binary Data (${String(c.mimeType)})]\n`;
+    else if (blob) out += `${geminiBlobText(c.mimeType)}\n`;
   }
-  return out || "No content returned from resource.";
+  return out || GEMINI_NO_CONTENT;
 }
 
 /** The prompt an `@server:uri` mention becomes (the user's text, then the referenced content). */
@@ -179,8 +191,8 @@ function read(input: ReadInput): HostReadView {
         note(
           "warning",
           mimeOf(c)
-            ? `The model gets “[Binary Data (${mimeOf(c)})]”, never the bytes.`
-            : "A blob without mimeType: the model gets “[Binary Data (undefined)]”.",
+            ? `The model gets “${geminiBlobText(mimeOf(c))}”, never the bytes.`
+            : `A blob without mimeType: the model gets “${geminiBlobText(undefined)}”.`,
           F.readFormat,
         ),
       );
@@ -237,7 +249,7 @@ function lostBecause(server: ServerView): string | undefined {
 
 export const geminiCli: HostModel = {
   id: "gemini-cli",
-  label: "Gemini CLI",
+  label: HOST_NAMES["gemini-cli"],
   version: "0.56.0-nightly.20260806",
   describedFrom: `google-gemini/gemini-cli at ${COMMIT.slice(0, 8)} (2026-08-21), MCP SDK 1.23.0`,
   modelReads: true,

@@ -1,22 +1,16 @@
 /**
- * Claude Code, VS Code and Codex, byte for byte against HOSTS.md's quoted formats (§2.1 the
- * TypeScript SDK's ReadMcpResourceOutput, §3.2 McpResourceURI and readFile, §3.3 the attachment,
- * §4 Codex's serde_json output), and what every model promises of itself.
+ * Claude Code, VS Code and Codex, byte for byte against the formats their facts quote
+ * (docs/HOSTS.md: § Claude Code readShape, the TypeScript SDK's ReadMcpResourceOutput; § VS Code
+ * resourceUri, firstSameUri and imageAttachment, McpResourceURI, readFile and the attachment;
+ * § Codex CLI rawJson, its serde_json output), and what every model promises of itself.
  */
 import { describe, expect, it } from "vitest";
 import { claudeCode, claudeListJson, claudeReadResult } from "./claude-code";
 import { codex, codexListText, codexReadText } from "./codex";
 import { HOST_IDS, HOSTS, parseHostList } from "./index";
 import { mcpResourceUri, vscode, vscodeAttachesImage, vscodeItem } from "./vscode";
-import type { ReadInput, ServerView } from "./types";
-
-const input = (over: Partial<ReadInput>): ReadInput => ({
-  serverName: "docs",
-  uri: "demo://docs/readme.md",
-  isListed: true,
-  contents: [],
-  ...over,
-});
+import { readInput as input } from "./lens-testing";
+import type { ServerView } from "./types";
 
 const server: ServerView = {
   name: "docs",

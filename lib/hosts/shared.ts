@@ -1,7 +1,7 @@
 /** Small pieces several host models share: token estimates, image types, content fields. */
 import { base64ByteLength } from "../content/base64";
 import { mimeEssence } from "../content/mime-dispatch";
-import type { Certainty, HostFact, LensNote, Level, ReadContent } from "./types";
+import type { HostFact, LensNote, Level, ReadContent } from "./types";
 
 /**
  * Hosts count tokens with their model's tokenizer, which is not public; ≈ 4 characters a token is
@@ -34,10 +34,6 @@ export function mimeOf(c: { mimeType?: unknown }): string | undefined {
 
 export function blobBytes(blob: string): number {
   return base64ByteLength(blob);
-}
-
-export function fact(text: string, certainty: Certainty, label: string, url: string): HostFact {
-  return { text, certainty, source: { label, url } };
 }
 
 export function note(level: Level, text: string, f: HostFact): LensNote {

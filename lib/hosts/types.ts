@@ -8,6 +8,18 @@ import type { Resource, ResourceTemplate, ServerCapabilities } from "@modelconte
 export const HOST_IDS = ["gemini-cli", "claude-code", "vscode", "codex"] as const;
 export type HostId = (typeof HOST_IDS)[number];
 
+/**
+ * How a sentence names each host: the one spelling every message, note and document takes (a
+ * module's `label` is its title, "Codex CLI"). Here, not in the modules, so that a rule or the
+ * review step's WebSocket note can name a host without loading its model.
+ */
+export const HOST_NAMES = {
+  "gemini-cli": "Gemini CLI",
+  "claude-code": "Claude Code",
+  vscode: "VS Code",
+  codex: "Codex",
+} as const satisfies Record<HostId, string>;
+
 /** `verified`: read in the host's code, docs or a maintainer's word; `inferred`: reasoned, say so. */
 export type Certainty = "verified" | "inferred";
 

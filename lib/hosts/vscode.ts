@@ -3,8 +3,11 @@
  * picks one (Add Context › MCP Resources) and it becomes an attachment: an image, or a file of the
  * virtual `mcp-resource:` file system holding one content item.
  */
-import { blobBytes, blobOf, fact, isModelImageType, mimeOf, note, textOf, urlPathname } from "./shared";
+import { fact } from "./fact";
+import { WEBSOCKET_SUPPORT } from "./transports";
+import { blobBytes, blobOf, isModelImageType, mimeOf, note, textOf, urlPathname } from "./shared";
 import type { HostModel, HostReadView, LensNote, ReadContent, ReadInput, ServerView } from "./types";
+import { HOST_NAMES } from "./types";
 
 const base = (commit: string, file: string) =>
   `https://github.com/microsoft/vscode/blob/${commit}/src/vs/workbench/contrib/mcp/${file}`;
@@ -15,6 +18,9 @@ const PICKER = base("0e5f515133f4cf394de3fac81da269301bd8a956", "browser/mcpReso
 const RESOLVE =
   "https://github.com/microsoft/vscode/blob/06f082c610051925cf75018709aa85709bfdba55/src/vs/workbench/contrib/chat/browser/chatAttachmentResolveService.ts";
 
+/** What readFile raises when the read has no content items, and when none has the requested path. */
+export const VSCODE_NOT_FOUND = "File not found";
+export const VSCODE_IS_DIRECTORY = "File is a directory";
 /** Images larger than this are refused as attachments. */
 export const VSCODE_IMAGE_LIMIT = 30 * 1024 * 1024;
 const AUTHORITY_PLACEHOLDER = "dylo78gyp";
@@ -33,7 +39,7 @@ export const VSCODE_FACTS = {
     TYPES,
   ),
   firstSameUri: fact(
-    "readFile returns only the first content item whose URL pathname equals the requested one, case-insensitively (a trailing / is stripped from the request only); none but others present → “File is a directory”; no contents → “File not found”.",
+    `readFile returns only the first content item whose URL pathname equals the requested one, case-insensitively (a trailing / is stripped from the request only); none but others present → “${VSCODE_IS_DIRECTORY}”; no contents → “${VSCODE_NOT_FOUND}”.`,
     "verified",
     "mcpResourceFilesystem.ts readFile L219–233, L294–299",
     `${FS}#L219`,
@@ -62,6 +68,7 @@ export const VSCODE_FACTS = {
     "mcpResourceQuickAccess.ts",
     PICKER,
   ),
+  websocket: WEBSOCKET_SUPPORT.vscode.fact,
 } as const;
 
 const F = VSCODE_FACTS;
@@ -93,10 +100,10 @@ export function vscodeItem(
   uri: string,
   contents: readonly ReadContent[],
 ): { index: number } | { error: string } {
-  if (contents.length === 0) return { error: "File not found" };
+  if (contents.length === 0) return { error: VSCODE_NOT_FOUND };
   const want = urlPathname(uri);
   const index = contents.findIndex((c) => typeof c.uri === "string" && samePath(urlPathname(c.uri), want));
-  return index === -1 ? { error: "File is a directory" } : { index };
+  return index === -1 ? { error: VSCODE_IS_DIRECTORY } : { index };
 }
 
 /** The listed mimeTypes VS Code attaches as images: compared as exact strings, so `image/PNG` or `image/png; q=1` is a file. */
@@ -142,7 +149,7 @@ function read(input: ReadInput): HostReadView {
     notes.push(
       note(
         "error",
-        picked.error === "File not found"
+        picked.error === VSCODE_NOT_FOUND
           ? "The read has no content items: nothing can be attached."
           : "No content item's uri has the requested path: the resource cannot be opened or attached.",
         F.firstSameUri,
@@ -212,7 +219,7 @@ export function vscodePickerText(server: ServerView): string {
 
 export const vscode: HostModel = {
   id: "vscode",
-  label: "VS Code",
+  label: HOST_NAMES.vscode,
   version: "1.101+ (files at the commits linked)",
   describedFrom: "microsoft/vscode src/vs/workbench/contrib/mcp, per-file commits",
   modelReads: false,

@@ -129,16 +129,9 @@ export function transportsForUrl(url: string): HttpTransportChoice[] {
   );
 }
 
-/**
- * Which AI hosts can use a WebSocket server, for the review step. Sourced in HOSTS.md: Claude
- * Code's docs/mcp.md takes `"type": "ws"` (§2.6); Gemini CLI declares `tcp` "for websocket" but
- * never uses it (§1.8); VS Code's `servers` take stdio, http and sse only (§3.5). Codex: unknown.
- */
-export const WEBSOCKET_HOSTS_NOTE =
-  'Of the AI hosts, Claude Code connects to WebSocket servers ("type": "ws"); Gemini CLI and VS Code have no WebSocket transport.';
-
-export const WEBSOCKET_OAUTH_MESSAGE =
-  "OAuth sign-in is not available over WebSocket (as in Claude Code, WebSocket servers take headers only): give an API key or an Authorization header instead.";
+// What the review step says of hosts and WebSocket is a host fact (docs/HOSTS.md, each host's
+// `websocket` fact): lib/hosts says it, the launch rules pass it on.
+export { WEBSOCKET_HOSTS_NOTE, WEBSOCKET_OAUTH_MESSAGE } from "../hosts/transports";
 
 /** Why a server URL is refused, or null when the API takes it. */
 export function httpUrlProblem(value: string): string | null {
