@@ -4,19 +4,15 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorCallout } from "@/components/ui/error-callout";
 import { PaneHeader } from "@/components/ui/pane-header";
-import { lazyPart } from "@/components/ui/lazy-part";
 import { QueryState } from "@/components/ui/query-state";
 import type { SessionSummary } from "@/lib/api/contract";
 import { launchText } from "@/lib/import/launch-text";
+import { startupFailureCard } from "./lazy-startup-failure-card";
 import { ServerList } from "./server-list";
 import { useStartupFailures } from "./use-startup-failures";
 import { useDisconnect } from "./use-disconnect";
 import { useReconnect } from "./use-reconnect";
 
-/** Shown only when a server did not start: loaded then, or once the page is idle (lazy-parts.tsx). */
-export const startupFailureCard = lazyPart(() =>
-  import("./startup-failure-card").then((m) => m.StartupFailureCard),
-);
 const StartupFailureCard = startupFailureCard.Part;
 
 export interface ServerListPaneProps {

@@ -3,7 +3,7 @@
 import { useEffect } from "react";
 import { lazyPart, type LazyPart } from "@/components/ui/lazy-part";
 import { Spinner } from "@/components/ui/spinner";
-import { startupFailureCard } from "@/components/server-list/server-list-pane";
+import { startupFailureCard } from "@/components/server-list/lazy-startup-failure-card";
 
 /**
  * The parts of the page the first screen does not show: each loads on first use, and all of them
