@@ -1,13 +1,13 @@
 "use client";
 
 import { useEffect, useRef } from "react";
+import { ModalFrame } from "@/components/ui/modal-frame";
 import { Spinner } from "@/components/ui/spinner";
 import { useSelection } from "@/components/workspace/use-selection";
 import { canMove, draftProblems, isMovable } from "@/lib/check/draft";
 import { stepTarget, stepUri } from "@/lib/check/format";
 import type { RecordingDraft } from "@/lib/check/recording-queries";
 import { CheckResults } from "./check-results";
-import { ModalDialog } from "./modal-dialog";
 import { ReviewActions } from "./review-actions";
 import { StepEditor } from "./step-editor";
 import { useDraftEditor } from "./use-recording-draft";
@@ -37,7 +37,8 @@ export function ReviewDialog({ draft, serverName }: ReviewDialogProps) {
   const dirty = Boolean(saved && saved.check !== check);
 
   return (
-    <ModalDialog
+    <ModalFrame
+      size="large"
       title="Review recording"
       subtitle={`${serverName} · ${check.steps.length} steps`}
       onClose={() => setOpen(false)}
@@ -137,6 +138,6 @@ export function ReviewDialog({ draft, serverName }: ReviewDialogProps) {
           )}
         </div>
       </div>
-    </ModalDialog>
+    </ModalFrame>
   );
 }
