@@ -47,16 +47,12 @@ export function ReviewDialog({ draft, serverName }: ReviewDialogProps) {
           folder={folder}
           onFolder={(next) => patch({ folder: next })}
           problems={problems.length}
-          saving={save.isPending}
+          save={save}
           savedPath={savedPath}
           dirty={dirty}
-          saveError={save.error}
-          exporting={exportSpec.isPending}
-          exportError={exportSpec.error}
-          running={run.isPending}
-          runError={run.error}
-          verifying={verify.isPending}
-          verifyError={verify.error}
+          exportSpec={exportSpec}
+          run={run}
+          verify={verify}
           onVerify={() => verify.mutate(check)}
           onSave={(overwrite) => save.mutate({ check, folder, overwrite })}
           onDownload={() => download(check)}
