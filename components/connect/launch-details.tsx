@@ -23,29 +23,25 @@ const code =
  * argument as its own word (hidden characters shown, as the review shows them), and the folder.
  */
 export function LaunchDetails({ name, launch, withTransport = false }: LaunchDetailsProps) {
-  if (launch.kind === "http") {
-    const url = (
-      <code className={code} dir="ltr">
-        <VisibleText value={launch.url} />
-      </code>
-    );
-    if (!withTransport) return url;
-    return (
+  const word = (value: string) => (
+    <code className={code} dir="ltr">
+      <VisibleText value={value} />
+    </code>
+  );
+  if (launch.kind === "http")
+    return withTransport ? (
       <p className="flex flex-col gap-0.5">
         <span className="text-[10px] text-zinc-500">{TRANSPORT_LABEL[launch.transport]}</span>
-        {url}
+        {word(launch.url)}
       </p>
+    ) : (
+      word(launch.url)
     );
-  }
   return (
     <>
       <ol className="flex flex-col gap-0.5" aria-label={`${name}: command and arguments`}>
-        {[launch.program, ...launch.args].map((word, i) => (
-          <li key={i}>
-            <code className={code} dir="ltr">
-              <VisibleText value={word} />
-            </code>
-          </li>
+        {[launch.program, ...launch.args].map((w, i) => (
+          <li key={i}>{word(w)}</li>
         ))}
       </ol>
       {launch.cwd !== undefined && (
