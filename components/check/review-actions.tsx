@@ -1,21 +1,23 @@
 import { isApiError } from "@/lib/api/api-client";
 
+/** An action's request as the footer shows it (a mutation's state). */
+export interface ActionState {
+  isPending: boolean;
+  error: Error | null;
+}
+
 export interface ReviewActionsProps {
   folder: string;
   onFolder: (folder: string) => void;
   /** Problems that block saving and running. */
   problems: number;
-  saving: boolean;
+  save: ActionState;
   savedPath: string | null;
   /** Edited since it was saved. */
   dirty: boolean;
-  saveError: Error | null;
-  exporting: boolean;
-  exportError: Error | null;
-  running: boolean;
-  runError: Error | null;
-  verifying: boolean;
-  verifyError: Error | null;
+  exportSpec: ActionState;
+  run: ActionState;
+  verify: ActionState;
   onSave: (overwrite: boolean) => void;
   onDownload: () => void;
   onExport: () => void;
@@ -27,10 +29,13 @@ export interface ReviewActionsProps {
 const btn =
   "rounded border px-2 py-1 text-xs font-medium disabled:opacity-50 border-zinc-300 bg-white text-zinc-800 hover:bg-zinc-100";
 
+const VERIFY_TITLE = "Replay the check 3 times against fresh servers and mark the steps that differ";
+
 /** The review's footer: where to save, then Save / Download / Export / Run, or Discard. */
 export function ReviewActions(p: ReviewActionsProps) {
   const blocked = p.problems > 0;
-  const exists = p.saveError && isApiError(p.saveError) && p.saveError.status === 409;
+  const saveError = p.save.error;
+  const exists = saveError && isApiError(saveError) && saveError.status === 409;
   return (
     <div className="flex flex-col gap-1.5">
       <div className="flex flex-wrap items-center gap-2">
@@ -51,28 +56,31 @@ export function ReviewActions(p: ReviewActionsProps) {
         <button type="button" className={btn} onClick={p.onDownload} disabled={blocked}>
           Download
         </button>
-        <button type="button" className={btn} onClick={p.onExport} disabled={blocked || p.exporting}>
-          {p.exporting ? "Exporting…" : "Export Playwright spec"}
-        </button>
-        <button type="button" className={btn} onClick={p.onRun} disabled={blocked || p.running}>
-          {p.running ? "Running…" : "Run"}
-        </button>
-        <button
-          type="button"
-          className={btn}
-          onClick={p.onVerify}
-          disabled={blocked || p.verifying}
-          title="Replay the check 3 times against fresh servers and mark the steps that differ"
-        >
-          {p.verifying ? "Verifying…" : "Verify now"}
-        </button>
+        {(
+          [
+            [p.exportSpec, p.onExport, "Export Playwright spec", "Exporting…", undefined],
+            [p.run, p.onRun, "Run", "Running…", undefined],
+            [p.verify, p.onVerify, "Verify now", "Verifying…", VERIFY_TITLE],
+          ] as const
+        ).map(([state, onClick, label, pendingLabel, title]) => (
+          <button
+            key={label}
+            type="button"
+            className={btn}
+            onClick={onClick}
+            disabled={blocked || state.isPending}
+            title={title}
+          >
+            {state.isPending ? pendingLabel : label}
+          </button>
+        ))}
         <button
           type="button"
           onClick={() => p.onSave(false)}
-          disabled={blocked || p.saving}
+          disabled={blocked || p.save.isPending}
           className="rounded border border-sky-700 bg-sky-700 px-3 py-1 text-xs font-medium text-white hover:bg-sky-800 disabled:opacity-50"
         >
-          {p.saving ? "Saving…" : "Save"}
+          {p.save.isPending ? "Saving…" : "Save"}
         </button>
       </div>
       <div className="flex flex-wrap items-center gap-x-3 text-[11px]" aria-live="polite">
@@ -90,23 +98,23 @@ export function ReviewActions(p: ReviewActionsProps) {
         )}
         {exists ? (
           <span role="alert" className="flex items-center gap-2 text-amber-900">
-            {p.saveError?.message}
+            {saveError?.message}
             <button type="button" className={btn} onClick={() => p.onSave(true)}>
               Overwrite
             </button>
           </span>
         ) : (
-          p.saveError && (
+          saveError && (
             <span role="alert" className="text-rose-700">
-              Save failed: {p.saveError.message}
+              Save failed: {saveError.message}
             </span>
           )
         )}
         {(
           [
-            ["Export", p.exportError],
-            ["Verify", p.verifyError],
-            ["Run", p.runError],
+            ["Export", p.exportSpec.error],
+            ["Verify", p.verify.error],
+            ["Run", p.run.error],
           ] as const
         ).map(
           ([what, error]) =>

@@ -1,13 +1,13 @@
 "use client";
 
 import { useEffect, useRef } from "react";
+import { ModalFrame } from "@/components/ui/modal-frame";
 import { Spinner } from "@/components/ui/spinner";
 import { useSelection } from "@/components/workspace/use-selection";
 import { canMove, draftProblems, isMovable } from "@/lib/check/draft";
 import { stepTarget, stepUri } from "@/lib/check/format";
 import type { RecordingDraft } from "@/lib/check/recording-queries";
 import { CheckResults } from "./check-results";
-import { ModalDialog } from "./modal-dialog";
 import { ReviewActions } from "./review-actions";
 import { StepEditor } from "./step-editor";
 import { useDraftEditor } from "./use-recording-draft";
@@ -37,7 +37,8 @@ export function ReviewDialog({ draft, serverName }: ReviewDialogProps) {
   const dirty = Boolean(saved && saved.check !== check);
 
   return (
-    <ModalDialog
+    <ModalFrame
+      size="large"
       title="Review recording"
       subtitle={`${serverName} · ${check.steps.length} steps`}
       onClose={() => setOpen(false)}
@@ -46,16 +47,12 @@ export function ReviewDialog({ draft, serverName }: ReviewDialogProps) {
           folder={folder}
           onFolder={(next) => patch({ folder: next })}
           problems={problems.length}
-          saving={save.isPending}
+          save={save}
           savedPath={savedPath}
           dirty={dirty}
-          saveError={save.error}
-          exporting={exportSpec.isPending}
-          exportError={exportSpec.error}
-          running={run.isPending}
-          runError={run.error}
-          verifying={verify.isPending}
-          verifyError={verify.error}
+          exportSpec={exportSpec}
+          run={run}
+          verify={verify}
           onVerify={() => verify.mutate(check)}
           onSave={(overwrite) => save.mutate({ check, folder, overwrite })}
           onDownload={() => download(check)}
@@ -137,6 +134,6 @@ export function ReviewDialog({ draft, serverName }: ReviewDialogProps) {
           )}
         </div>
       </div>
-    </ModalDialog>
+    </ModalFrame>
   );
 }

@@ -3,12 +3,12 @@
 import { useState, type FormEvent } from "react";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorCallout } from "@/components/ui/error-callout";
+import { ModalFrame } from "@/components/ui/modal-frame";
 import { QueryState } from "@/components/ui/query-state";
 import { Spinner } from "@/components/ui/spinner";
 import type { CheckResult, CheckListResponse, StepResult } from "@/lib/check/results";
 import { CheckFileList } from "./check-file-list";
 import { CheckResults } from "./check-results";
-import { ModalDialog } from "./modal-dialog";
 
 export interface RunChecksDialogProps {
   folder: string;
@@ -49,7 +49,12 @@ export function RunChecksDialog(p: RunChecksDialogProps) {
       : undefined;
 
   return (
-    <ModalDialog title="Run checks" subtitle="each against a fresh server process" onClose={p.onClose}>
+    <ModalFrame
+      size="large"
+      title="Run checks"
+      subtitle="each against a fresh server process"
+      onClose={p.onClose}
+    >
       <div className="flex flex-col gap-3 p-4">
         <form onSubmit={submit} className="flex items-center gap-2">
           <label className="flex flex-1 items-center gap-2 text-xs text-zinc-700">
@@ -115,6 +120,6 @@ export function RunChecksDialog(p: RunChecksDialogProps) {
           <CheckResults results={p.results} uriOf={uriOf} openNoteOf={openNoteOf} onOpen={p.onOpen} />
         )}
       </div>
-    </ModalDialog>
+    </ModalFrame>
   );
 }

@@ -19,53 +19,32 @@ export interface CompareEntry {
   contentDiffers: boolean;
 }
 
+/** One kind of difference and the keys that have it. */
+type Group = [EntryKind, string[]];
+
 /** Resources first (added, removed, changed, then contents only), then templates; by key within. */
 export function compareEntries(diff: CompareResponse["diff"]): CompareEntry[] {
   const reads = new Set(diff.reads.map((r) => r.uri));
-  const listed = new Set<string>();
-  const out: CompareEntry[] = [];
-  const push = (area: CompareEntry["area"], kind: EntryKind, keys: string[]) => {
-    for (const key of [...keys].sort()) {
-      if (area === "resource") listed.add(key);
-      out.push({ area, key, kind, contentDiffers: area === "resource" && reads.has(key) });
-    }
-  };
-  push(
-    "resource",
-    "added",
-    diff.resources.added.map((r) => r.uri),
-  );
-  push(
-    "resource",
-    "removed",
-    diff.resources.removed.map((r) => r.uri),
-  );
-  push(
-    "resource",
-    "changed",
-    diff.resources.changed.map((c) => c.key),
-  );
-  push(
-    "resource",
-    "content",
-    [...reads].filter((uri) => !listed.has(uri)),
-  );
-  push(
-    "template",
-    "added",
-    diff.templates.added.map((t) => t.uriTemplate),
-  );
-  push(
-    "template",
-    "removed",
-    diff.templates.removed.map((t) => t.uriTemplate),
-  );
-  push(
-    "template",
-    "changed",
-    diff.templates.changed.map((c) => c.key),
-  );
-  return out;
+  const { resources: res, templates: tpl } = diff;
+  const resources: Group[] = [
+    ["added", res.added.map((r) => r.uri)],
+    ["removed", res.removed.map((r) => r.uri)],
+    ["changed", res.changed.map((c) => c.key)],
+  ];
+  const listed = new Set(resources.flatMap(([, keys]) => keys));
+  resources.push(["content", [...reads].filter((uri) => !listed.has(uri))]);
+  const templates: Group[] = [
+    ["added", tpl.added.map((t) => t.uriTemplate)],
+    ["removed", tpl.removed.map((t) => t.uriTemplate)],
+    ["changed", tpl.changed.map((c) => c.key)],
+  ];
+  const entries = (area: CompareEntry["area"], groups: Group[]) =>
+    groups.flatMap(([kind, keys]) =>
+      [...keys]
+        .sort()
+        .map((key) => ({ area, key, kind, contentDiffers: area === "resource" && reads.has(key) })),
+    );
+  return [...entries("resource", resources), ...entries("template", templates)];
 }
 
 /** The entry's read diff, when both sides read it and they differ. */

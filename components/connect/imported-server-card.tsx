@@ -7,6 +7,7 @@ import { isApiError } from "@/lib/api/api-client";
 import type { LaunchSpec } from "@/lib/api/contract";
 import { SECRET_HEADER } from "@/lib/launch/secret-names";
 import { isOnlyVariables, type ImportedServer } from "@/lib/import/server-config";
+import { LaunchDetails } from "./launch-details";
 import type { ImportResult } from "./use-import-connect";
 import { VisibleText } from "./visible-text";
 
@@ -26,8 +27,6 @@ export interface ImportedServerCardProps {
   result: ImportResult | undefined;
 }
 
-const code =
-  "rounded bg-white px-1 py-0.5 font-mono text-[11px] break-all text-zinc-900 ring-1 ring-zinc-200";
 const INPUT_REF = /\$\{input:([A-Za-z_][A-Za-z0-9_.-]*)\}/g;
 
 /** One server found in a pasted config: exactly what would run or be contacted, and its checkbox. */
@@ -59,26 +58,7 @@ export function ImportedServerCard({
           {launch.kind === "http" ? launch.transport : "stdio"}
         </span>
       </div>
-      {launch.kind === "http" ? (
-        <code className={code} dir="ltr">
-          <VisibleText value={launch.url} />
-        </code>
-      ) : (
-        <ol className="flex flex-col gap-0.5" aria-label={`${server.name}: command and arguments`}>
-          {[launch.program, ...launch.args].map((word, i) => (
-            <li key={i}>
-              <code className={code} dir="ltr">
-                <VisibleText value={word} />
-              </code>
-            </li>
-          ))}
-        </ol>
-      )}
-      {launch.kind === "stdio" && launch.cwd !== undefined && (
-        <p className="text-[11px] text-zinc-600">
-          in <code className={code}>{launch.cwd}</code>
-        </p>
-      )}
+      <LaunchDetails name={server.name} launch={launch} />
       {values.length > 0 && (
         <div>
           <p className="text-[11px] font-medium text-zinc-600">

@@ -1,13 +1,13 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { problemOf } from "@/components/testing/problems";
 import { expectOnlySeededQueries, renderWithQueries } from "@/components/testing/query-client";
 import { stdioSession } from "@/components/testing/sessions";
 import type { ResourceListResponse, SessionSummary, TemplateListResponse } from "@/lib/api/contract";
 import { queryKeys } from "@/lib/api/queries";
 import { problemsKey } from "@/lib/lint/problem-queries";
-import type { Problem, ProblemsResponse } from "@/lib/lint/problem";
-import { RULES } from "@/lib/lint/rules";
+import type { ProblemsResponse } from "@/lib/lint/problem";
 import { HostMatrix } from "./host-matrix";
 import { setHostServerName } from "./use-host-server-name";
 
@@ -15,18 +15,6 @@ expectOnlySeededQueries();
 
 const session = stdioSession({ id: "matrix1", name: "demo" });
 afterEach(() => setHostServerName(session.id, null));
-
-const problem = (code: Problem["code"], hosts?: Problem["hosts"]): Problem => ({
-  code,
-  severity: RULES[code].severity,
-  message: code,
-  specUrl: RULES[code].specUrl,
-  at: "2026-12-01T00:00:00.000Z",
-  count: 1,
-  evidence: {},
-  why: RULES[code].why,
-  ...(hosts ? { hosts } : {}),
-});
 
 function renderMatrix(s: SessionSummary = session, onShowProblems = vi.fn()) {
   renderWithQueries(<HostMatrix session={s} onShowProblems={onShowProblems} />, (client) => {
@@ -45,9 +33,9 @@ function renderMatrix(s: SessionSummary = session, onShowProblems = vi.fn()) {
     client.setQueryDefaults(problemsKey(s.id), { staleTime: Infinity });
     client.setQueryData<ProblemsResponse>(problemsKey(s.id), {
       problems: [
-        problem("duplicate-uri"),
-        problem("host-uri-breaks-mention", ["gemini-cli"]),
-        problem("host-templates-only", ["gemini-cli", "claude-code"]),
+        problemOf("duplicate-uri"),
+        problemOf("host-uri-breaks-mention", ["gemini-cli"]),
+        problemOf("host-templates-only", ["gemini-cli", "claude-code"]),
       ],
     });
   });

@@ -18,6 +18,7 @@ export interface HostMatrixProps {
 }
 
 const TEMPLATES: Record<"model" | "user", string> = { model: "model", user: "user only" };
+const COLUMNS = ["Host", "Resources reached", "Templates", "Pages", "Blobs", "Problems"] as const;
 
 /**
  * The server panel's Hosts tab: "will my server work in X?", one row per host from its model's
@@ -62,24 +63,11 @@ export function HostMatrix({ session, onShowProblems }: HostMatrixProps) {
       <table className="w-full border-collapse text-left text-[12px]" aria-label="Host matrix">
         <thead className="text-[11px] text-zinc-500">
           <tr className="border-b border-zinc-200">
-            <th scope="col" className="px-2 py-1 font-medium">
-              Host
-            </th>
-            <th scope="col" className="px-2 py-1 font-medium">
-              Resources reached
-            </th>
-            <th scope="col" className="px-2 py-1 font-medium">
-              Templates
-            </th>
-            <th scope="col" className="px-2 py-1 font-medium">
-              Pages
-            </th>
-            <th scope="col" className="px-2 py-1 font-medium">
-              Blobs
-            </th>
-            <th scope="col" className="px-2 py-1 font-medium">
-              Problems
-            </th>
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col" className="px-2 py-1 font-medium">
+                {column}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>

@@ -2,26 +2,14 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
+import { problemOf } from "@/components/testing/problems";
 import { expectOnlySeededQueries, renderWithQueries } from "@/components/testing/query-client";
 import type { HostFilter } from "@/lib/lint/host-filter";
 import { problemsKey } from "@/lib/lint/problem-queries";
-import type { Problem, ProblemsResponse } from "@/lib/lint/problem";
-import { RULES } from "@/lib/lint/rules";
+import type { ProblemsResponse } from "@/lib/lint/problem";
 import { ProblemsPanel } from "./problems-panel";
 
 expectOnlySeededQueries();
-
-const problem = (code: Problem["code"], hosts?: Problem["hosts"]): Problem => ({
-  code,
-  severity: RULES[code].severity,
-  message: `seen: ${code}`,
-  specUrl: RULES[code].specUrl,
-  at: "2026-12-01T00:00:00.000Z",
-  count: 1,
-  evidence: {},
-  why: RULES[code].why,
-  ...(hosts ? { hosts } : {}),
-});
 
 function Panel() {
   const [host, setHost] = useState<HostFilter>("all");
@@ -42,9 +30,9 @@ describe("ProblemsPanel host filter", () => {
       client.setQueryDefaults(problemsKey("p1"), { staleTime: Infinity });
       client.setQueryData<ProblemsResponse>(problemsKey("p1"), {
         problems: [
-          problem("duplicate-uri"),
-          problem("host-uri-breaks-mention", ["gemini-cli"]),
-          problem("host-image-not-attachable", ["vscode"]),
+          problemOf("duplicate-uri"),
+          problemOf("host-uri-breaks-mention", ["gemini-cli"]),
+          problemOf("host-image-not-attachable", ["vscode"]),
         ],
       });
     });

@@ -1,57 +1,29 @@
 "use client";
 
-import { ContentBody } from "@/components/renderers/content-body";
-import { entryBlob, type ContentEntry, type ListedFacts } from "@/components/renderers/content-entry";
+import { ContentBody, type ContentBodyProps } from "@/components/renderers/content-body";
+import { entryBlob, type ContentEntry } from "@/components/renderers/content-entry";
 import { useContentDispatch } from "@/components/renderers/use-content-dispatch";
 import { JsonBlock } from "@/components/ui/json-block";
 import { contentByteLength, formatBytes } from "@/lib/content/content-kind";
 
 export type { ContentEntry };
 
-export interface ContentItemProps {
-  sessionId: string;
-  readUri: string;
-  index: number;
-  item: ContentEntry;
-  /** What the resource list said (its mimeType applies when the item declares none). */
-  listed: ListedFacts | undefined;
+export interface ContentItemProps extends Omit<ContentBodyProps, "content" | "itemCount"> {
   /** Label with the item's own URI (when a read returned several contents). */
   showUri: boolean;
-  /** How many items the read returned, and their total bytes: for the listed-size check. */
+  /** How many items the read returned (for the listed-size check); 1 unless given. */
   itemCount?: number;
-  readByteLength?: number;
 }
 
 /**
  * One entry of a read result: a header (uri, type, size) and the body its type calls for. Header
  * and body show one decision (lib/content/mime-dispatch.ts), so the type named is the type rendered.
  */
-export function ContentItem({
-  sessionId,
-  readUri,
-  index,
-  item,
-  listed,
-  showUri,
-  itemCount,
-  readByteLength,
-}: ContentItemProps) {
-  const content = useContentDispatch(item, listed?.mimeType);
+export function ContentItem({ showUri, itemCount = 1, ...read }: ContentItemProps) {
+  const { index, item } = read;
+  const content = useContentDispatch(item, read.listed?.mimeType);
   const byteLength = contentByteLength(item);
   const size = `${formatBytes(byteLength)} (${byteLength.toLocaleString("en")} bytes)`;
-  // The body (renderer, warnings, copy and download) is components/renderers/'s dispatcher.
-  const body = (
-    <ContentBody
-      sessionId={sessionId}
-      readUri={readUri}
-      index={index}
-      item={item}
-      content={content}
-      listed={listed}
-      itemCount={itemCount ?? 1}
-      readByteLength={readByteLength}
-    />
-  );
 
   return (
     <article
@@ -69,7 +41,8 @@ export function ContentItem({
         <span className="text-zinc-500">{size}</span>
         {entryBlob(item) !== undefined && <span className="text-zinc-400">base64 blob</span>}
       </header>
-      {body}
+      {/* The body (renderer, warnings, copy and download) is components/renderers/'s dispatcher. */}
+      <ContentBody {...read} content={content} itemCount={itemCount} />
       {item._meta && (
         <details className="border-t border-zinc-200 px-3 py-1.5">
           <summary className="cursor-pointer text-[11px] text-zinc-600">_meta</summary>

@@ -1,10 +1,9 @@
 "use client";
 
-import { VisibleText } from "@/components/connect/visible-text";
+import { LaunchDetails } from "@/components/connect/launch-details";
 import { Button } from "@/components/ui/button";
 import { StderrTail } from "@/components/ui/stderr-tail";
 import type { StartupFailure } from "@/lib/api/startup";
-import { TRANSPORT_LABEL } from "@/lib/launch/http-input";
 
 export interface StartupFailureCardProps {
   failure: StartupFailure;
@@ -15,9 +14,6 @@ export interface StartupFailureCardProps {
   onRetry: () => void;
   onDismiss: () => void;
 }
-
-const code =
-  "rounded bg-white px-1 py-0.5 font-mono text-[11px] break-all text-zinc-900 ring-1 ring-zinc-200";
 
 /**
  * A server named on the command line that did not start (or one the app closed for want of a tab): why, exactly what it runs or contacts
@@ -47,29 +43,7 @@ export function StartupFailureCard({
           </span>
         </div>
         <p className="break-words whitespace-pre-wrap text-rose-900">{failure.reason}</p>
-        {launch.kind === "http" ? (
-          <p className="flex flex-col gap-0.5">
-            <span className="text-[10px] text-zinc-500">{TRANSPORT_LABEL[launch.transport]}</span>
-            <code className={code} dir="ltr">
-              <VisibleText value={launch.url} />
-            </code>
-          </p>
-        ) : (
-          <ol className="flex flex-col gap-0.5" aria-label={`${failure.name}: command and arguments`}>
-            {[launch.program, ...launch.args].map((word, i) => (
-              <li key={i}>
-                <code className={code} dir="ltr">
-                  <VisibleText value={word} />
-                </code>
-              </li>
-            ))}
-          </ol>
-        )}
-        {launch.kind === "stdio" && launch.cwd !== undefined && (
-          <p className="text-[11px] text-zinc-600">
-            in <code className={code}>{launch.cwd}</code>
-          </p>
-        )}
+        <LaunchDetails name={failure.name} launch={launch} withTransport />
         {names.length > 0 && (
           <p className="text-[11px] text-zinc-600">
             {launch.kind === "http" ? "Headers" : "Environment"} (values hidden):{" "}
