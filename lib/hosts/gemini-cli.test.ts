@@ -6,15 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { geminiCli, geminiListText, geminiMention, geminiMentionPrompt, geminiReadText } from "./gemini-cli";
 import { escapedMention, mentionBreak } from "./shared";
-import type { ReadInput, ServerView } from "./types";
-
-const input = (over: Partial<ReadInput>): ReadInput => ({
-  serverName: "docs",
-  uri: "demo://docs/readme.md",
-  isListed: true,
-  contents: [],
-  ...over,
-});
+import { readInput as input } from "./hosts-testing";
+import type { ServerView } from "./types";
 
 describe("read_mcp_resource's llmContent", () => {
   it("is each text item and a newline, a blob as [Binary Data (mime)], empty items skipped", () => {

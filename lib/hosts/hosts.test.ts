@@ -7,16 +7,9 @@ import { describe, expect, it } from "vitest";
 import { claudeCode, claudeListJson, claudeReadResult } from "./claude-code";
 import { codex, codexListText, codexReadText } from "./codex";
 import { HOST_IDS, HOSTS, parseHostList } from "./index";
+import { readInput as input } from "./hosts-testing";
 import { mcpResourceUri, vscode, vscodeAttachesImage, vscodeItem } from "./vscode";
-import type { ReadInput, ServerView } from "./types";
-
-const input = (over: Partial<ReadInput>): ReadInput => ({
-  serverName: "docs",
-  uri: "demo://docs/readme.md",
-  isListed: true,
-  contents: [],
-  ...over,
-});
+import type { ServerView } from "./types";
 
 const server: ServerView = {
   name: "docs",
