@@ -164,8 +164,9 @@ test("record list, read, template read, watch and a tool call; review, edit, run
   ];
   const before = await order();
   await review.getByRole("button", { name: `Move ${templateId} up` }).click();
+  // The draft lives in the query cache, which tells the dialog after a tick: wait for the move.
+  await expect.poll(async () => (await order()).indexOf(templateId)).toBe(before.indexOf(templateId) - 1);
   const after = await order();
-  expect(after.indexOf(templateId)).toBe(before.indexOf(templateId) - 1);
   await expect(review.getByRole("button", { name: "Delete 01-connect" })).toBeDisabled();
 
   // The list change is recorded by its shape, beside the URI it was inferred from; pin it exactly.
