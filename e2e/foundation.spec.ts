@@ -9,18 +9,10 @@ import { pathToFileURL } from "node:url";
 import { E2E_PORT } from "../playwright.config";
 import { expect, test } from "./fixtures";
 import { startAppProcess } from "./support/app-process";
+import { alive } from "./support/processes";
 import { rawGet } from "./support/raw-http";
 
 const DEMO = "Resource Inspector demo server";
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 test.afterEach(async ({ api }) => api.deleteAll());
 
@@ -57,8 +49,7 @@ test("a refused shell operator is explained before anything runs", async ({ page
 });
 
 test("the demo server opens with one click; markdown shows its text", async ({ inspector }) => {
-  await inspector.open();
-  await inspector.tryDemo();
+  await inspector.openDemo();
   await expect(inspector.serverButton(DEMO)).toBeVisible();
   await inspector.openResource(["demo:", "docs", "guides"], "Getting started with the demo server");
   await expect(inspector.viewer).toContainText("demo://docs/guides/getting-started.md");
@@ -67,8 +58,7 @@ test("the demo server opens with one click; markdown shows its text", async ({ i
 });
 
 test("the PNG renders as an image", async ({ inspector }) => {
-  await inspector.open();
-  await inspector.tryDemo();
+  await inspector.openDemo();
   await inspector.openResource(["demo:", "images"], "Demo logo");
   const img = inspector.viewer.getByRole("img").first();
   await expect(img).toBeVisible();
@@ -76,8 +66,7 @@ test("the PNG renders as an image", async ({ inspector }) => {
 });
 
 test("a binary resource shows a placeholder and downloads its exact bytes", async ({ page, inspector }) => {
-  await inspector.open();
-  await inspector.tryDemo();
+  await inspector.openDemo();
   await inspector.openResource(["demo:", "data"], "blob.bin");
   await expect(inspector.viewer).toContainText(/Binary · application\/octet-stream · 256 B/);
   const downloadPromise = page.waitForEvent("download");
@@ -95,8 +84,7 @@ test("a binary resource shows a placeholder and downloads its exact bytes", asyn
 });
 
 test("reload restores the selected server and resource from the URL", async ({ page, inspector }) => {
-  await inspector.open();
-  await inspector.tryDemo();
+  await inspector.openDemo();
   await inspector.openResource(["demo:", "docs", "reference"], "API reference");
   await expect(page).toHaveURL(/uri=/);
   await page.reload();
@@ -119,8 +107,7 @@ test("a missing program explains why it could not start", async ({ page, inspect
 });
 
 test("disconnecting a server reaps its process", async ({ page, inspector, api }) => {
-  await inspector.open();
-  await inspector.tryDemo();
+  await inspector.openDemo();
   const [demo] = await api.sessions();
   expect(demo?.pid).toBeGreaterThan(0);
   expect(alive(demo!.pid!)).toBe(true);

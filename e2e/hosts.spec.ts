@@ -6,7 +6,6 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import type { ReadResponse } from "../lib/api/contract";
 import { DEMO_SAMPLE_URIS as S, DEMO_URIS } from "../server/demo/uris";
 import { expect, test } from "./fixtures";
 import { recordMeasure } from "./support/measure";
@@ -32,13 +31,10 @@ test("a doc through each host, a server name that breaks the mention, the matrix
   inspector,
   api,
 }) => {
-  await inspector.open();
-  await inspector.tryDemo();
+  await inspector.openDemo();
   const session = (await api.sessions())[0]!;
   const uri = DEMO_URIS.gettingStarted;
-  const read = await api.getJson<ReadResponse>(
-    `/api/sessions/${session.id}/read?uri=${encodeURIComponent(uri)}`,
-  );
+  const read = await api.read(session.id, uri);
   const docText = (read.contents[0] as { text: string }).text;
 
   await inspector.openResource(["demo:", "docs", "guides"], "Getting started with the demo server");
@@ -138,17 +134,12 @@ test("a doc through each host, a server name that breaks the mention, the matrix
 
 test("a 10 MB text through the lens: four hosts shown, each block clipped, in about a second", async ({
   page,
-  request,
   inspector,
   api,
-  auth,
 }) => {
   const demoId = await api.startDemo();
   // The demo makes the text on its first read; make it now, so the clock times the lens only.
-  const warm = await request.get(`/api/sessions/${demoId}/read?uri=${encodeURIComponent(S.largeText)}`, {
-    headers: auth,
-  });
-  expect(warm.status()).toBe(200);
+  await api.read(demoId, S.largeText);
   await inspector.openUri(demoId, S.largeText);
   await expect(inspector.contentItem.getByRole("region", { name: "Text" })).toContainText(
     "line 1 of 125000:",

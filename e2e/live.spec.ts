@@ -2,32 +2,21 @@
  * Issue #3 end to end: the page follows the server without a click. The built app in real
  * Chromium, the demo server over stdio, changes made on the server side through its tools.
  */
+import type { SessionSummary } from "../lib/api/contract";
 import { E2E_PORT } from "../playwright.config";
 import { expect, test } from "./fixtures";
 import { InspectorPage } from "./pages/inspector-page";
-import { startAppProcess } from "./support/app-process";
+import { startAppProcess, stopAppProcess } from "./support/app-process";
 import type { InspectorApi } from "./support/api";
+import { alive } from "./support/processes";
 
 const GETTING_STARTED = "Getting started with the demo server";
 
-interface Summary {
-  id: string;
-  pid: number | null;
-}
-
-async function onlySession(api: InspectorApi): Promise<Summary> {
-  const [session, ...rest] = await api.sessions();
-  expect(rest).toHaveLength(0);
-  return session!;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
+/** The demo tried from the start page, its getting-started guide open; the demo's session. */
+async function openGettingStarted(inspector: InspectorPage, api: InspectorApi): Promise<SessionSummary> {
+  await inspector.openDemo();
+  await inspector.openResource(["demo:", "docs", "guides"], GETTING_STARTED);
+  return api.onlySession();
 }
 
 const atMs = (text: string) => /at-ms: (\d+)/.exec(text)?.[1] ?? null;
@@ -37,8 +26,7 @@ test.afterEach(async ({ api }) => api.deleteAll());
 test("a watched resource changes on screen with no click, says when, and shows what changed", async ({
   inspector,
 }) => {
-  await inspector.open();
-  await inspector.tryDemo();
+  await inspector.openDemo();
   await inspector.openResource(["demo:", "live"], "Live clock");
   await expect(inspector.viewer.getByText(/at-ms: \d+/)).toBeVisible();
 
@@ -65,10 +53,7 @@ test("a resource added on the server appears in the tree; selection and expansio
   inspector,
   api,
 }) => {
-  await inspector.open();
-  await inspector.tryDemo();
-  await inspector.openResource(["demo:", "docs", "guides"], GETTING_STARTED);
-  const demo = await onlySession(api);
+  const demo = await openGettingStarted(inspector, api);
 
   await api.callTool(demo.id, "add_resource", {
     uri: "demo://docs/guides/new-guide.md",
@@ -92,15 +77,14 @@ test("after the server dies and is reconnected, the tree is expanded as the user
   inspector,
   api,
 }) => {
-  await inspector.open();
-  await inspector.tryDemo();
+  await inspector.openDemo();
   const large = inspector.treeItem("large");
   await expect(large).toHaveAttribute("aria-expanded", "false");
   await large.click();
   await expect(large).toHaveAttribute("aria-expanded", "true");
   await expect(inspector.treeItem("docs")).toHaveAttribute("aria-expanded", "false");
 
-  const demo = await onlySession(api);
+  const demo = await api.onlySession();
   process.kill(-demo.pid!, "SIGKILL"); // the server's whole process group: a crash
   const reconnect = page.getByRole("button", { name: "Reconnect" }).first();
   await expect(reconnect).toBeVisible({ timeout: 10_000 });
@@ -157,11 +141,8 @@ test("removing the selected resource on the server keeps its content with a noti
   inspector,
   api,
 }) => {
-  await inspector.open();
-  await inspector.tryDemo();
-  await inspector.openResource(["demo:", "docs", "guides"], GETTING_STARTED);
+  const demo = await openGettingStarted(inspector, api);
   await expect(inspector.viewer).toContainText("Things to try");
-  const demo = await onlySession(api);
 
   await api.callTool(demo.id, "remove_resource", { uri: "demo://docs/guides/getting-started.md" });
 
@@ -191,7 +172,7 @@ test("closing the tab reaps the page's servers after the (shortened) idle time a
   try {
     const list = async () => {
       const res = await fetch(`${base}/api/sessions`, { headers });
-      return ((await res.json()) as { sessions: (Summary & { name: string })[] }).sessions;
+      return ((await res.json()) as { sessions: SessionSummary[] }).sessions;
     };
     // The capture and the command-line server, both given to the launcher.
     await expect.poll(async () => (await list()).length, { timeout: 20_000 }).toBe(2);
@@ -232,11 +213,6 @@ test("closing the tab reaps the page's servers after the (shortened) idle time a
       await again.close();
     }
   } finally {
-    if (app.exitCode === null) {
-      const exited = new Promise((r) => app.once("exit", r));
-      app.kill("SIGTERM");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-      if (app.exitCode === null) app.kill("SIGKILL");
-    }
+    await stopAppProcess(app);
   }
 });

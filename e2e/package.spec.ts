@@ -49,6 +49,13 @@ async function run(args: string[]): Promise<{ code: number; stdout: string; stde
   }
 }
 
+/** `run` that must exit 0 (else fails showing its stderr); its stdout. */
+async function runOk(args: string[]): Promise<string> {
+  const r = await run(args);
+  expect(r.code, r.stderr).toBe(0);
+  return r.stdout;
+}
+
 /** Every path under `dir` with its size and mtime: what "nothing was written" is checked against. */
 function listing(dir: string): string {
   const lines: string[] = [];
@@ -203,40 +210,19 @@ console.log(JSON.stringify({ passed }));`,
   expect(JSON.parse(exported.stdout)).toEqual({ passed: true });
 
   const demo = ["--", process.execPath, path.join(pkgDir, "dist", "demo-server.mjs")];
-  const list = await run(["resources", "list", ...demo]);
-  expect(list.code, list.stderr).toBe(0);
-  expect((JSON.parse(list.stdout) as { resources: { uri: string }[] }).resources.map((r) => r.uri)).toContain(
-    "demo://docs/guides/getting-started.md",
-  );
-  const read = await run([
-    "resources",
-    "read",
-    "demo://docs/guides/getting-started.md",
-    "--format",
-    "text",
-    ...demo,
-  ]);
-  expect(read.code, read.stderr).toBe(0);
-  expect(read.stdout).toContain("#");
+  const guide = "demo://docs/guides/getting-started.md";
+  const list = await runOk(["resources", "list", ...demo]);
+  expect((JSON.parse(list) as { resources: { uri: string }[] }).resources.map((r) => r.uri)).toContain(guide);
+  expect(await runOk(["resources", "read", guide, "--format", "text", ...demo])).toContain("#");
   // The host lens from its own bundle: exactly what Gemini CLI's model gets from the read.
-  const seen = await run([
-    "hosts",
-    "demo://docs/guides/release%20notes.txt",
-    "--host",
-    "gemini-cli",
-    ...demo,
-  ]);
-  expect(seen.code, seen.stderr).toBe(0);
-  expect(seen.stdout).toBe("0.1.0: first demo release.\n\n");
+  const notes = "demo://docs/guides/release%20notes.txt";
+  expect(await runOk(["hosts", notes, "--host", "gemini-cli", ...demo])).toBe(
+    "0.1.0: first demo release.\n\n",
+  );
   // A capture from its own bundle: a gzip file naming the demo's resources, and its one line.
-  const captured = await run(["capture", "--output", "demo.mcpcapture.json.gz", ...demo]);
-  expect(captured.code, captured.stderr).toBe(0);
-  expect(captured.stdout).toMatch(
-    /^Captured .+: \d+ resources, 0 reads \(.+\) → \.\/demo\.mcpcapture\.json\.gz\n$/,
-  );
-  expect(gunzipSync(readFileSync(path.join(project, "demo.mcpcapture.json.gz"))).toString()).toContain(
-    "demo://docs/guides/getting-started.md",
-  );
+  const captured = await runOk(["capture", "--output", "demo.mcpcapture.json.gz", ...demo]);
+  expect(captured).toMatch(/^Captured .+: \d+ resources, 0 reads \(.+\) → \.\/demo\.mcpcapture\.json\.gz\n$/);
+  expect(gunzipSync(readFileSync(path.join(project, "demo.mcpcapture.json.gz"))).toString()).toContain(guide);
 
   // Two runs of one server from the diff bundle: everything listed read on both sides, equal but
   // for the live clock, which changes on its own.
@@ -251,9 +237,8 @@ console.log(JSON.stringify({ passed }));`,
   expect([same.code, same.stdout.trimEnd().split("\n").pop()], same.stderr).toEqual([0, "equal"]);
 
   // A WebSocket server from the one-shot bundle: `ws` is carried (its optional native helpers not).
-  const overWs = await run(["resources", "read", "fixture://hello", "--format", "text", wsUrl()]);
-  expect(overWs.code, overWs.stderr).toBe(0);
-  expect(overWs.stdout).toBe("hello over WebSocket");
+  const overWs = await runOk(["resources", "read", "fixture://hello", "--format", "text", wsUrl()]);
+  expect(overWs).toBe("hello over WebSocket");
 });
 
 test("installed package: serves the app with a command-line server, and --config with --server", async () => {

@@ -69,10 +69,8 @@ async function serverParam(api: InspectorApi, id: string): Promise<string> {
 
 test("record list, read, template read, watch and a tool call; review, edit, run, save; the CLI replays it", async ({
   page,
-  request,
   inspector,
   api,
-  auth,
 }) => {
   test.setTimeout(240_000);
   // The demo preset stores env values as ${VAR} references: the CLI switches content with DEMO_VARIANT.
@@ -126,14 +124,11 @@ test("record list, read, template read, watch and a tool call; review, edit, run
   await expect(inspector.recordingPanel.getByText("expect updated").first()).toBeVisible();
 
   // Call the tool that adds a resource: a list_changed becomes a wait.
-  const tool = await request.post(`/api/sessions/${id}/tools`, {
-    headers: auth,
-    data: {
-      name: "add_resource",
-      arguments: { uri: "demo://dynamic/e2e-recorded", name: "e2e recorded", text: "recorded" },
-    },
+  await api.callTool(id, "add_resource", {
+    uri: "demo://dynamic/e2e-recorded",
+    name: "e2e recorded",
+    text: "recorded",
   });
-  expect(tool.status()).toBe(200);
   await expect(inspector.recordingPanel.getByText("expect list changed")).toBeVisible();
   await expect(inspector.recordingPanel.getByText("call tool")).toBeVisible();
 
@@ -169,8 +164,9 @@ test("record list, read, template read, watch and a tool call; review, edit, run
   ];
   const before = await order();
   await review.getByRole("button", { name: `Move ${templateId} up` }).click();
+  // The draft lives in the query cache, which tells the dialog after a tick: wait for the move.
+  await expect.poll(async () => (await order()).indexOf(templateId)).toBe(before.indexOf(templateId) - 1);
   const after = await order();
-  expect(after.indexOf(templateId)).toBe(before.indexOf(templateId) - 1);
   await expect(review.getByRole("button", { name: "Delete 01-connect" })).toBeDisabled();
 
   // The list change is recorded by its shape, beside the URI it was inferred from; pin it exactly.
@@ -336,7 +332,7 @@ test("record list, read, template read, watch and a tool call; review, edit, run
 
   // With no open server of that launch, the results (kept) say to start one instead of opening
   // the resource in an unrelated server.
-  expect((await request.delete(`/api/sessions/${id}`, { headers: auth })).status()).toBe(204);
+  await api.deleteSession(id);
   await expect(inspector.serverButton(DEMO)).toHaveCount(0);
   await page.getByRole("button", { name: "Run checks" }).click();
   await expect(failedRead.getByRole("button", { name: "Open in viewer" })).toHaveCount(0);

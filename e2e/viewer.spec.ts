@@ -3,14 +3,38 @@
  * in the page, a 10 MB text, templates, and the tree at 10,000 resources. The built app in
  * Chromium against the demo server (server/demo/samples.ts).
  */
+import type { Locator } from "@playwright/test";
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { DEMO_SAMPLE_URIS as S, DEMO_URIS } from "../server/demo/uris";
-import { expect, test } from "./fixtures";
-import type { InspectorPage } from "./pages/inspector-page";
-import type { InspectorApi } from "./support/api";
+import { expect, test as base } from "./fixtures";
 import { recordMeasure } from "./support/measure";
 import { median as medianOf, typeAndTimeFilter } from "./support/filter-timing";
+
+/** The demo's samples in the viewer: the demo starts at a test's first open, once. */
+interface DemoSamples {
+  /** Opens `uri` in the viewer; its first content item. */
+  open(uri: string): Promise<Locator>;
+  /** The demo's session id, once a sample is open. */
+  readonly demoId: string;
+}
+
+const test = base.extend<{ samples: DemoSamples }>({
+  samples: async ({ inspector, api }, provide) => {
+    let demoId: string | undefined;
+    await provide({
+      async open(uri) {
+        demoId ??= await api.startDemo();
+        await inspector.openUri(demoId, uri);
+        return inspector.contentItem;
+      },
+      get demoId() {
+        if (demoId === undefined) throw new Error("no sample is open yet");
+        return demoId;
+      },
+    });
+  },
+});
 
 test.afterEach(async ({ page, inspector, api }) => {
   // Whatever a test opened or previewed, nothing a server sent ran in the page.
@@ -21,19 +45,11 @@ test.afterEach(async ({ page, inspector, api }) => {
   await api.deleteAll();
 });
 
-let demoId: string;
-async function openSample(inspector: InspectorPage, api: InspectorApi, uri: string): Promise<void> {
-  demoId = await api.startDemo();
-  await inspector.openUri(demoId, uri);
-}
-
 test("markdown renders GFM; raw HTML stays text and the javascript: link is not a link", async ({
   page,
-  inspector,
-  api,
+  samples,
 }) => {
-  await openSample(inspector, api, S.markdown);
-  const item = inspector.contentItem;
+  const item = await samples.open(S.markdown);
   await expect(item.getByRole("heading", { name: "Markdown with hostile parts" })).toBeVisible();
   await expect(item.getByRole("cell", { name: "scheme allow-list" })).toBeVisible();
   await expect(item.getByRole("checkbox").first()).toBeChecked();
@@ -137,20 +153,17 @@ test("JSON shows as a collapsible tree, pretty-printed, or raw; from a pasted .v
   await expect(item.getByRole("region", { name: "JSON (as sent)" })).toContainText('"stable": true');
 });
 
-test("CSV and TSV render as tables, quoted fields intact", async ({ inspector, api }) => {
-  await openSample(inspector, api, S.csv);
-  let table = inspector.contentItem.getByRole("table");
+test("CSV and TSV render as tables, quoted fields intact", async ({ samples }) => {
+  let table = (await samples.open(S.csv)).getByRole("table");
   await expect(table.getByRole("columnheader", { name: "note" })).toBeVisible();
   await expect(table.getByRole("cell", { name: `said "it's easier to ask forgiveness"` })).toBeVisible();
   await expect(table.getByRole("row")).toHaveCount(5);
 
-  await inspector.openUri(demoId, S.tsv);
-  table = inspector.contentItem.getByRole("table");
+  table = (await samples.open(S.tsv)).getByRole("table");
   await expect(table.getByRole("cell", { name: "Katherine Johnson" })).toBeVisible();
 });
 
-test("code and config types are syntax highlighted", async ({ inspector, api }) => {
-  await openSample(inspector, api, S.codeTs);
+test("code and config types are syntax highlighted", async ({ inspector, samples }) => {
   const cases: [string, string][] = [
     [S.codeTs, "readFile"],
     [S.codePython, "def load"],
@@ -162,8 +175,7 @@ test("code and config types are syntax highlighted", async ({ inspector, api }) 
     [S.codeXml, "Demo feed"],
   ];
   for (const [uri, text] of cases) {
-    if (uri !== S.codeTs) await inspector.openUri(demoId, uri);
-    const item = inspector.contentItem;
+    const item = await samples.open(uri);
     await expect(inspector.contentBody).toHaveAttribute("data-renderer", "code");
     await expect(item.getByRole("region", { name: "Source" })).toContainText(text);
     // Prism tokens rendered as elements, several kinds of them.
@@ -174,10 +186,9 @@ test("code and config types are syntax highlighted", async ({ inspector, api }) 
 test("HTML shows its source first; the preview is a sandboxed frame its script cannot escape", async ({
   page,
   inspector,
-  api,
+  samples,
 }) => {
-  await openSample(inspector, api, S.html);
-  const item = inspector.contentItem;
+  const item = await samples.open(S.html);
   await expect(item.getByRole("region", { name: "HTML source" })).toContainText("A page with a script");
   await expect(page.locator("iframe")).toHaveCount(0);
 
@@ -209,10 +220,9 @@ test("HTML shows its source first; the preview is a sandboxed frame its script c
 test("an MCP App page (ui://, profile=mcp-app) is source first and previews sandboxed", async ({
   page,
   inspector,
-  api,
+  samples,
 }) => {
-  await openSample(inspector, api, S.mcpApp);
-  const item = inspector.contentItem;
+  const item = await samples.open(S.mcpApp);
   await expect(inspector.contentBody).toHaveAttribute("data-renderer", "html");
   await expect(item.getByText(/MCP App page/)).toBeVisible();
   await item.getByRole("button", { name: "Preview" }).click();
@@ -220,35 +230,33 @@ test("an MCP App page (ui://, profile=mcp-app) is source first and previews sand
   await expect(page.frameLocator("iframe").locator("#app")).toHaveText(/rendered by its own script/);
 });
 
-test("SVG shows only through <img>, where its script never runs", async ({ page, inspector, api }) => {
-  await openSample(inspector, api, S.svg);
-  const img = inspector.contentItem.getByRole("img", { name: S.svg });
+test("SVG shows only through <img>, where its script never runs", async ({ page, samples }) => {
+  const item = await samples.open(S.svg);
+  const img = item.getByRole("img", { name: S.svg });
   await expect(img).toBeVisible();
   await expect(img).toHaveAttribute("src", /^data:image\/svg\+xml/);
   await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(160);
   await expect(page.locator("svg text")).toHaveCount(0); // never inlined
-  await inspector.contentItem.getByRole("button", { name: "Source" }).click();
-  await expect(inspector.contentItem.getByRole("region", { name: "SVG source" })).toContainText("<script>");
+  await item.getByRole("button", { name: "Source" }).click();
+  await expect(item.getByRole("region", { name: "SVG source" })).toContainText("<script>");
 });
 
 test("images: natural size, zoom and a PNG blob recognised from its bytes alone", async ({
   inspector,
-  api,
+  samples,
 }) => {
-  await openSample(inspector, api, DEMO_URIS.logo);
-  const item = inspector.contentItem;
+  const item = await samples.open(DEMO_URIS.logo);
   await expect(item.getByText("32 × 32 px")).toBeVisible();
   await item.getByRole("button", { name: "200%" }).click();
   await expect.poll(() => item.getByRole("img").evaluate((el) => (el as HTMLImageElement).width)).toBe(64);
 
-  await inspector.openUri(demoId, S.unlabelledPng);
+  const png = await samples.open(S.unlabelledPng);
   await expect(inspector.contentBody).toHaveAttribute("data-renderer", "image");
-  await expect(inspector.contentItem.getByText(/shown as image\/png \(from its bytes\)/)).toBeVisible();
+  await expect(png.getByText(/shown as image\/png \(from its bytes\)/)).toBeVisible();
 });
 
-test("audio plays in the browser's own player", async ({ inspector, api }) => {
-  await openSample(inspector, api, S.wav);
-  const audio = inspector.contentItem.locator("audio");
+test("audio plays in the browser's own player", async ({ samples }) => {
+  const audio = (await samples.open(S.wav)).locator("audio");
   await expect(audio).toHaveAttribute("src", /^blob:/);
   await expect(audio).toHaveAttribute("controls", "");
   await expect.poll(() => audio.evaluate((el) => (el as HTMLAudioElement).duration)).toBeCloseTo(0.25, 2);
@@ -256,21 +264,13 @@ test("audio plays in the browser's own player", async ({ inspector, api }) => {
 
 test("a binary shows its type, size, sha256, what it looks like and a hex dump; Download works", async ({
   page,
-  request,
-  inspector,
   api,
-  auth,
+  samples,
 }) => {
-  await openSample(inspector, api, DEMO_URIS.archive);
-  const read = await request.get(
-    `/api/sessions/${demoId}/read?uri=${encodeURIComponent(DEMO_URIS.archive)}`,
-    {
-      headers: auth,
-    },
-  );
-  const blob = ((await read.json()) as { contents: { blob: string }[] }).contents[0]?.blob ?? "";
+  const item = await samples.open(DEMO_URIS.archive);
+  const read = await api.read(samples.demoId, DEMO_URIS.archive);
+  const blob = (read.contents[0] as { blob?: string } | undefined)?.blob ?? "";
   const bytes = Buffer.from(blob, "base64");
-  const item = inspector.contentItem;
   await expect(item).toContainText(`Binary · application/gzip · ${bytes.length} B`);
   await expect(item).toContainText("gzip (application/gzip)");
   await expect(item).toContainText(createHash("sha256").update(bytes).digest("hex"));
@@ -281,13 +281,12 @@ test("a binary shows its type, size, sha256, what it looks like and a hex dump; 
   expect((await download).suggestedFilename()).toBe("archive.gz");
 
   // A PDF: Chromium cannot show it in a sandboxed frame, so it gets the same placeholder.
-  await inspector.openUri(demoId, S.pdf);
-  await expect(inspector.contentItem).toContainText("PDF document (application/pdf)");
+  await expect(await samples.open(S.pdf)).toContainText("PDF document (application/pdf)");
 });
 
-test("the viewer says where the server contradicts itself", async ({ inspector, api }) => {
-  await openSample(inspector, api, S.contradiction);
-  const warnings = inspector.contentItem.getByRole("list", { name: "Server inconsistencies" });
+test("the viewer says where the server contradicts itself", async ({ samples }) => {
+  const item = await samples.open(S.contradiction);
+  const warnings = item.getByRole("list", { name: "Server inconsistencies" });
   await expect(warnings).toContainText(
     "The content says application/json; the resource list said text/plain.",
   );
@@ -295,28 +294,23 @@ test("the viewer says where the server contradicts itself", async ({ inspector, 
   await expect(warnings).toContainText(`not the requested ${S.contradiction}`);
   // Copy is there for every item.
   for (const name of ["Copy text", "Copy URI", "Copy JSON", "Download"]) {
-    await expect(inspector.contentItem.getByRole("button", { name })).toBeVisible();
+    await expect(item.getByRole("button", { name })).toBeVisible();
   }
 });
 
-test("a textual blob is shown as text (markdown sent base64)", async ({ inspector, api }) => {
-  await openSample(inspector, api, S.markdownBlob);
-  await expect(inspector.contentItem.getByRole("heading", { name: "Notes sent as a blob" })).toBeVisible();
+test("a textual blob is shown as text (markdown sent base64)", async ({ samples }) => {
+  const item = await samples.open(S.markdownBlob);
+  await expect(item.getByRole("heading", { name: "Notes sent as a blob" })).toBeVisible();
 });
 
 test("a 10 MB text opens without freezing: first line within a couple of seconds, the end reachable", async ({
-  request,
   inspector,
   api,
-  auth,
 }) => {
-  demoId = await api.startDemo();
+  const demoId = await api.startDemo();
   // The demo makes the text on its first read; make it now, so the clock below times the viewer
   // (read through the backend, parse, render), not the demo's generator.
-  const warm = await request.get(`/api/sessions/${demoId}/read?uri=${encodeURIComponent(S.largeText)}`, {
-    headers: auth,
-  });
-  expect(warm.status()).toBe(200);
+  await api.read(demoId, S.largeText);
   await inspector.open(`server=${demoId}`);
   const large = inspector.treeItem("large");
   await expect(inspector.treeItem("demo:")).toHaveAttribute("aria-expanded", "true"); // roots start open
@@ -339,8 +333,7 @@ test("a 10 MB text opens without freezing: first line within a couple of seconds
 });
 
 test("a template form fills in with completions and reads the expanded URI", async ({ page, inspector }) => {
-  await inspector.open();
-  await inspector.tryDemo();
+  await inspector.openDemo();
   await page.getByRole("button", { name: "Fill in Repository README" }).click();
   const form = page.getByRole("form", { name: "Fill in demo://repos/{owner}/{repo}/readme" });
   const owner = form.getByRole("combobox", { name: "owner" });
@@ -376,8 +369,7 @@ test("a template form fills in with completions and reads the expanded URI", asy
 });
 
 test("a pasted URI that fits a template is offered for reading", async ({ page, inspector }) => {
-  await inspector.open();
-  await inspector.tryDemo();
+  await inspector.openDemo();
   await page.getByRole("textbox", { name: "Open URI" }).fill("demo://users/carol/profile");
   const matches = page.getByRole("list", { name: "Matching templates" });
   await expect(matches).toContainText("User profile");
@@ -390,10 +382,8 @@ test("a pasted URI that fits a template is offered for reading", async ({ page, 
 
 test("10,000 resources: connect, the full tree, filtering per keystroke, keyboard to the end", async ({
   page,
-  request,
   inspector,
   api,
-  auth,
 }) => {
   await inspector.open();
   const started = Date.now();
@@ -402,8 +392,7 @@ test("10,000 resources: connect, the full tree, filtering per keystroke, keyboar
   const connectToTree = Date.now() - started;
   recordMeasure("10k connect → tree (POST → first row)", `${connectToTree} ms`);
 
-  const list = await request.get(`/api/sessions/${id}/resources`, { headers: auth });
-  const body = (await list.json()) as { resources: unknown[]; pages: number };
+  const body = await api.getJson<{ resources: unknown[]; pages: number }>(`/api/sessions/${id}/resources`);
   expect(body.resources.length).toBeGreaterThanOrEqual(10_000);
   expect(body.pages).toBeGreaterThanOrEqual(100);
 
@@ -448,7 +437,7 @@ test("10,000 resources: connect, the full tree, filtering per keystroke, keyboar
 test("icons: data: shown at once; an https: icon only when asked, without cookies or Referer", async ({
   page,
   inspector,
-  api,
+  samples,
 }) => {
   const remote = "https://icons.example.com/demo/logo-64.png";
   const requests: { url: string; headers: Record<string, string> }[] = [];
@@ -470,7 +459,7 @@ test("icons: data: shown at once; an https: icon only when asked, without cookie
       ),
     });
   });
-  await openSample(inspector, api, DEMO_URIS.gettingStarted);
+  await samples.open(DEMO_URIS.gettingStarted);
   const icons = inspector.viewer.getByRole("definition").filter({ hasText: remote });
   await expect(icons.locator('img[src^="data:image/png"]')).toHaveCount(2);
   await expect(icons.getByText(remote)).toBeVisible();

@@ -36,6 +36,12 @@ export class InspectorPage {
     await expect(this.tree).toBeVisible({ timeout: 20_000 });
   }
 
+  /** The start page, then the demo tried from it: a first-time user's first two clicks. */
+  async openDemo(): Promise<void> {
+    await this.open();
+    await this.tryDemo();
+  }
+
   async pasteCommand(line: string): Promise<void> {
     const box = this.page.getByRole("textbox", { name: /command/i });
     await box.fill(line);

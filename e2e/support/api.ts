@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext } from "@playwright/test";
-import type { SessionSummary } from "../../lib/api/contract";
+import type { ReadResponse, SessionSummary } from "../../lib/api/contract";
 
 /**
  * The app's HTTP API as a spec drives it, through the test's own request context with the e2e
@@ -23,12 +23,28 @@ export class InspectorApi {
     return (await this.getJson<{ sessions: SessionSummary[] }>("/api/sessions")).sessions;
   }
 
-  /** Disconnects every server the app holds (each DELETE answers 204 once its process tree is gone). */
+  /** The one server the app holds (there must be exactly one). */
+  async onlySession(): Promise<SessionSummary> {
+    const [session, ...rest] = await this.sessions();
+    expect(rest).toHaveLength(0);
+    return session!;
+  }
+
+  /** A read of `uri` through the app, as the page makes it (must answer 200). */
+  read(sessionId: string, uri: string): Promise<ReadResponse> {
+    return this.getJson<ReadResponse>(`/api/sessions/${sessionId}/read?uri=${encodeURIComponent(uri)}`);
+  }
+
+  /** Disconnects one server: the DELETE answers 204 once its process tree is gone. */
+  async deleteSession(id: string): Promise<void> {
+    expect((await this.request.delete(`/api/sessions/${id}`, { headers: this.auth })).status()).toBe(204);
+  }
+
+  /** Disconnects every server the app holds. */
   async deleteAll(): Promise<void> {
     const res = await this.request.get("/api/sessions", { headers: this.auth });
-    for (const s of ((await res.json()) as { sessions: { id: string }[] }).sessions) {
-      expect((await this.request.delete(`/api/sessions/${s.id}`, { headers: this.auth })).status()).toBe(204);
-    }
+    for (const s of ((await res.json()) as { sessions: { id: string }[] }).sessions)
+      await this.deleteSession(s.id);
   }
 
   /** Starts a server from a POST /api/sessions body; its session id. */
