@@ -1,5 +1,6 @@
 "use client";
 
+import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner";
 
@@ -148,15 +149,33 @@ function whenIdle(run: () => void): () => void {
   return () => clearTimeout(id);
 }
 
-/** Fetches and evaluates every lazy part, one per idle period, after the first screen is shown. */
+/**
+ * Fetches and evaluates every lazy part, one per idle period, after the first screen is shown. Not
+ * while the page has a mutation in flight (a connect, a capture opened, an import): evaluating a
+ * part is a long task (the viewer's ~50 ms, markdown's more on a busy machine), and the connect's
+ * answer, its tree, must not wait behind one (issue 34: paste → list). The chain resumes when the
+ * last one settles.
+ */
 export function usePrefetchLazyParts(): void {
+  const queryClient = useQueryClient();
   useEffect(() => {
     let cancelled = false;
     let cancelWait = () => {};
     const next = (i: number) => {
       const part = prefetchOrder[i];
       if (cancelled || !part) return;
+      if (queryClient.isMutating() > 0) {
+        const unsubscribe = queryClient.getMutationCache().subscribe(() => {
+          if (queryClient.isMutating() > 0) return;
+          unsubscribe();
+          next(i);
+        });
+        cancelWait = unsubscribe;
+        return;
+      }
       cancelWait = whenIdle(() => {
+        // Started while this part waited for an idle period: wait for it instead.
+        if (queryClient.isMutating() > 0) return next(i);
         // A part that fails to load here is retried (and its error shown) where it is used.
         part.preload().then(
           () => next(i + 1),
@@ -169,5 +188,5 @@ export function usePrefetchLazyParts(): void {
       cancelled = true;
       cancelWait();
     };
-  }, []);
+  }, [queryClient]);
 }
