@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type ReactNode } from "react";
+import { memo, useState, type ReactNode } from "react";
 import ReactMarkdown, { type Components, type UrlTransform } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { CodeView } from "./code-view";
@@ -52,6 +52,19 @@ export function warmMarkdown(): void {
   ReactMarkdown({ children: WARM_SAMPLE, remarkPlugins: [remarkGfm], components, urlTransform });
 }
 
+/**
+ * Parsed once per text: the viewer above re-renders on every query change and live event it hears
+ * (the watch list, marks, a re-fetch), and react-markdown parses on every render (a long document
+ * costs tens of ms each time on a busy machine; issue 34: click → markdown shown).
+ */
+const RenderedMarkdown = memo(function RenderedMarkdown({ text }: { text: string }) {
+  return (
+    <ReactMarkdown remarkPlugins={[remarkGfm]} components={components} urlTransform={urlTransform}>
+      {text}
+    </ReactMarkdown>
+  );
+});
+
 export interface MarkdownViewProps {
   text: string;
   actions: ReactNode;
@@ -89,9 +102,7 @@ export function MarkdownView({ text, actions }: MarkdownViewProps) {
     <div>
       <RendererToolbar actions={actions}>{controls}</RendererToolbar>
       <div role="region" aria-label="Rendered markdown" className={PROSE}>
-        <ReactMarkdown remarkPlugins={[remarkGfm]} components={components} urlTransform={urlTransform}>
-          {text}
-        </ReactMarkdown>
+        <RenderedMarkdown text={text} />
       </div>
     </div>
   );

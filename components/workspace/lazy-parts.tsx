@@ -1,5 +1,6 @@
 "use client";
 
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { lazyPart, type LazyPart } from "@/components/ui/lazy-part";
 import { Spinner } from "@/components/ui/spinner";
@@ -120,9 +121,14 @@ function whenIdle(run: () => void): () => void {
 
 /**
  * Fetches and evaluates every lazy part after the first screen is shown: the tree at once (a
- * session may already be open, or about to be), the rest one per idle period.
+ * session may already be open, or about to be, and the connect's answer needs it), the rest one per
+ * idle period. Not while the page has a mutation in flight (a connect, a capture opened, an import):
+ * evaluating a part is a long task (the viewer's ~50 ms, markdown's more on a busy machine), and the
+ * connect's answer, its tree, must not wait behind one (issue 34: paste → list). The chain resumes
+ * when the last one settles.
  */
 export function usePrefetchLazyParts(): void {
+  const queryClient = useQueryClient();
   useEffect(() => {
     resourceTree.preload().catch(() => {}); // a failure is retried, and shown, where it is used
     let cancelled = false;
@@ -130,7 +136,18 @@ export function usePrefetchLazyParts(): void {
     const next = (i: number) => {
       const part = prefetchOrder[i];
       if (cancelled || !part) return;
+      if (queryClient.isMutating() > 0) {
+        const unsubscribe = queryClient.getMutationCache().subscribe(() => {
+          if (queryClient.isMutating() > 0) return;
+          unsubscribe();
+          next(i);
+        });
+        cancelWait = unsubscribe;
+        return;
+      }
       cancelWait = whenIdle(() => {
+        // Started while this part waited for an idle period: wait for it instead.
+        if (queryClient.isMutating() > 0) return next(i);
         // A part that fails to load here is retried (and its error shown) where it is used.
         part.preload().then(
           () => next(i + 1),
@@ -143,5 +160,5 @@ export function usePrefetchLazyParts(): void {
       cancelled = true;
       cancelWait();
     };
-  }, []);
+  }, [queryClient]);
 }

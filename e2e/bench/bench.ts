@@ -3,10 +3,12 @@
  * Needs a build (`npm run build`); starts its own app instances on free ports and stops them.
  * Sections: page (issue #14), startup (issue #2), live (issue #3), scale (issue #4), remote (issue #11), cli and
  * package (issue #12; package packs and installs the tarball, and needs the registry reachable), capture
- * (issue #25);
+ * (issue #25), inspector (issue #34: side by side with the official Inspector 2.12, installed on first use
+ * into a cache folder outside the repository; needs the registry once);
  * `npm run bench -- live` runs one.
  */
 import { captureFigures } from "./capture";
+import { inspectorFigures } from "./inspector";
 import { oneShotList } from "./cli";
 import { packageFigures } from "./package";
 import { pageFigures } from "./page";
@@ -56,6 +58,11 @@ async function main(): Promise<void> {
       () => tenMegabytes(app, browser),
     ]);
     await section("remote", "remote (issue #11)", [() => remoteRead(app), () => remoteConnectToTree(app)]);
+    await section(
+      "inspector",
+      "side by side with the official Inspector (issue #34); ratio = ours / theirs",
+      [() => inspectorFigures(app, browser)],
+    );
     await section("capture", "capture, open and compare (issue #25)", [() => captureFigures(app, browser)]);
   } finally {
     await browser.close();

@@ -25,8 +25,11 @@ import {
 } from "./harness";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const EVERYTHING_ARGS = ["node_modules/@modelcontextprotocol/server-everything/dist/index.js", "stdio"];
-const EVERYTHING = `node ${EVERYTHING_ARGS.join(" ")}`;
+export const EVERYTHING_ARGS = [
+  "node_modules/@modelcontextprotocol/server-everything/dist/index.js",
+  "stdio",
+];
+export const EVERYTHING = `node ${EVERYTHING_ARGS.join(" ")}`;
 export const GOALS = { firstPageKb: 190, interactiveMs: 500, connectOverBareMs: 150, clickOverReadMs: 100 };
 
 export interface FirstPageScripts {
@@ -73,7 +76,7 @@ export function firstPageScripts(root = process.cwd()): FirstPageScripts {
 // helper the page does not have.
 
 /** Marks, in the page, when `selector` first matches an element React has attached itself to. */
-async function loadUntilReady(page: Page, url: string, selector: string): Promise<number> {
+export async function loadUntilReady(page: Page, url: string, selector: string): Promise<number> {
   await page.goto(url, { waitUntil: "commit" });
   return page.evaluate<number>(`new Promise((resolve) => {
     const ready = () => {
@@ -105,13 +108,13 @@ async function bareSdkList(): Promise<number> {
   return took;
 }
 
-const treeItem = (name: string) =>
+export const treeItem = (name: string) =>
   `return [...document.querySelectorAll('[role="treeitem"]')].find((e) => e.textContent?.startsWith(${JSON.stringify(name)}))`;
-const viewerHas = (text: string) =>
+export const viewerHas = (text: string) =>
   `return document.querySelector('section[aria-label="Resource content"]')?.textContent?.includes(${JSON.stringify(text)}) ?? false`;
 
 /** What the page must show for a read: its first line as the viewer renders it (a heading's text). */
-function shownSnippet(text: string): string {
+export function shownSnippet(text: string): string {
   const line = text.split("\n").find((l) => l.trim() !== "") ?? "";
   return line
     .replace(/^#+\s*/, "")
