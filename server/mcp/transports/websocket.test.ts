@@ -12,12 +12,11 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { HttpTransportChoice, LaunchSpec } from "@/lib/api/contract";
 import type { InspectorEvent } from "@/lib/api/events";
-import { openSession } from "@/server/testing/open-session";
+import { openSession, startFailure, textOf } from "@/server/testing/open-session";
 import { freePort, startFixtureHttp, type HttpServerHandle } from "@/server/testing/http-servers";
 import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
 import type { McpConfig } from "../config";
 import { launchProblem } from "../launch";
-import { SessionStartError } from "../session-errors";
 import type { McpSession } from "../session";
 import { MessageTooLargeError, TransportRequestError } from "./owned";
 import { OwnedWebSocketTransport } from "./websocket";
@@ -43,20 +42,6 @@ const remote = (url: string, transport: HttpTransportChoice = "auto", headers: R
   ({ kind: "http", url, transport, headers }) satisfies LaunchSpec;
 const open = (launch: LaunchSpec, config: Partial<McpConfig> = quick) =>
   openSession(sessions, launch, config);
-
-function textOf(result: { contents: ReadonlyArray<{ uri: string } & Record<string, unknown>> }): string {
-  const first = result.contents[0];
-  return first && typeof first.text === "string" ? first.text : "";
-}
-
-async function startFailure(session: McpSession): Promise<SessionStartError> {
-  const err = await session.connect().then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(SessionStartError);
-  return err as SessionStartError;
-}
 
 describe("a WebSocket MCP server", () => {
   for (const transport of ["auto", "websocket"] as const)
