@@ -6,8 +6,7 @@
  * the file; bad usage exits 2, a server that cannot start exits 1.
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
@@ -15,6 +14,7 @@ import { decodeCapture } from "@/lib/capture/format";
 import { runCli } from "@/server/testing/check-cli";
 import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
 import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
+import { tempDirForFile } from "@/server/testing/temp-dir";
 
 const root = process.cwd();
 const everything = [
@@ -24,11 +24,10 @@ const everything = [
   "stdio",
 ];
 const fixture = path.join(root, "e2e/fixtures/servers/host-fixture.mjs");
-const dir = mkdtempSync(path.join(tmpdir(), "mcp-capture-cli-"));
+const dir = tempDirForFile("mcp-capture-cli-");
 const opts = (cwd = dir) => ({ cwd, env: { [TEST_MARK_VAR]: testMark() } });
 
 afterAll(async () => {
-  rmSync(dir, { recursive: true, force: true });
   await expectNoLeftoverProcesses(
     (p) => p.cmdline.includes("server-everything") || p.cmdline.includes("host-fixture"),
   );
