@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { runCli, writeMcpConfig } from "@/server/testing/check-cli";
+import { nodeServer, runCli, writeMcpConfig } from "@/server/testing/check-cli";
 import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
 import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
 
@@ -18,10 +18,7 @@ const dir = mkdtempSync(path.join(tmpdir(), "mcp-lint-cli-"));
 const mark = () => ["-e", `${TEST_MARK_VAR}=${testMark()}`];
 const fixture = (...flags: string[]) => [
   ...mark(),
-  "--",
-  process.execPath,
-  path.join(root, "e2e/fixtures/servers/lint-fixture.mjs"),
-  ...flags,
+  ...nodeServer("e2e/fixtures/servers/lint-fixture.mjs", ...flags),
 ];
 const opts = { cwd: dir };
 
@@ -67,10 +64,7 @@ describe("mcp-resource-inspector lint", () => {
   it("server-everything: no protocol problems; its templates-only content fails Gemini CLI and Claude Code", async () => {
     const everything = [
       ...mark(),
-      "--",
-      process.execPath,
-      path.join(root, "node_modules/@modelcontextprotocol/server-everything/dist/index.js"),
-      "stdio",
+      ...nodeServer("node_modules/@modelcontextprotocol/server-everything/dist/index.js", "stdio"),
     ];
     const r = await runCli(["lint", "--hosts", "vscode,codex", ...everything], opts);
     expect(r.code, r.stderr).toBe(0);

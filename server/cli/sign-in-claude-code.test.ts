@@ -24,17 +24,7 @@ describe("a client pre-registered for Claude Code's callback port", () => {
     const port = await freePort();
     const f = await preRegistered(port);
     const u = cliUser(dir);
-    const r = await u.run([
-      "resources",
-      "list",
-      "--format",
-      "text",
-      "--client-id",
-      "cc-client",
-      "--callback-port",
-      String(port),
-      f.mcpUrl,
-    ]);
+    const r = await u.listText("--client-id", "cc-client", "--callback-port", String(port), f.mcpUrl);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain("secret://note");
     const [url] = printedUrls(r.stderr);

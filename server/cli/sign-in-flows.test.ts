@@ -57,17 +57,7 @@ describe("the CLI's sign-in follows the spec through the SDK", () => {
         TOKEN_AUTH_LOG: authLog,
       });
       const u = cliUser(dir);
-      const r = await u.run([
-        "resources",
-        "list",
-        "--format",
-        "text",
-        f.mcpUrl,
-        "--client-id",
-        "conf-client",
-        "--client-secret",
-        "s3cr3t-value",
-      ]);
+      const r = await u.listText(f.mcpUrl, "--client-id", "conf-client", "--client-secret", "s3cr3t-value");
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toContain("secret://note");
       expect(logLines(authLog)).toEqual([method]);

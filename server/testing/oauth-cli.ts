@@ -69,6 +69,9 @@ export function cliUser(dir: string) {
     home,
     env,
     run: (args: string[]) => runCli(args, { cwd: home, env }),
+    /** `resources list --format text ARGS…`: the sign-in tests' usual command. */
+    listText: (...args: string[]) =>
+      runCli(["resources", "list", "--format", "text", ...args], { cwd: home, env }),
     /** The URLs $BROWSER was called with. */
     browserCalls: () => logLines(browserLog),
     tokensFile: path.join(home, "config", "tokens.json"),
