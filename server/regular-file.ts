@@ -37,9 +37,22 @@ function checked(file: string, info: Stats, maxBytes: number, seen?: Stats): voi
   if (info.size > maxBytes) throw new FileTooLargeError(file, maxBytes);
 }
 
-function joined(file: string, chunks: Buffer[], size: number, maxBytes: number): Buffer {
-  // The file grew between stat and read: its size is what was read.
-  if (size > maxBytes) throw new FileTooLargeError(file, maxBytes);
+/**
+ * The read loop of both readers, written once: it yields a buffer to fill and is given the bytes
+ * read into it, until the end; past the cap (the file grew since stat) it stops with
+ * FileTooLargeError, having read at most one chunk more.
+ */
+function* chunked(file: string, maxBytes: number): Generator<Buffer, Buffer, number> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for (;;) {
+    const buffer = Buffer.alloc(CHUNK);
+    const bytesRead = yield buffer;
+    if (bytesRead === 0) break;
+    chunks.push(buffer.subarray(0, bytesRead));
+    size += bytesRead;
+    if (size > maxBytes) throw new FileTooLargeError(file, maxBytes);
+  }
   return Buffer.concat(chunks, size);
 }
 
@@ -50,16 +63,10 @@ export async function readRegularFile(file: string, maxBytes: number): Promise<B
   const handle = await open(file, FLAGS);
   try {
     checked(file, await handle.stat(), maxBytes, seen);
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for (;;) {
-      const { bytesRead, buffer } = await handle.read(Buffer.alloc(CHUNK), 0, CHUNK, null);
-      if (bytesRead === 0) break;
-      chunks.push(buffer.subarray(0, bytesRead));
-      size += bytesRead;
-      if (size > maxBytes) break;
-    }
-    return joined(file, chunks, size, maxBytes);
+    const loop = chunked(file, maxBytes);
+    let step = loop.next();
+    while (!step.done) step = loop.next((await handle.read(step.value, 0, CHUNK, null)).bytesRead);
+    return step.value;
   } finally {
     await handle.close();
   }
@@ -72,17 +79,10 @@ export function readRegularFileSync(file: string, maxBytes: number): Buffer {
   const fd = openSync(file, FLAGS);
   try {
     checked(file, fstatSync(fd), maxBytes, seen);
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for (;;) {
-      const buffer = Buffer.alloc(CHUNK);
-      const bytesRead = readSync(fd, buffer, 0, CHUNK, null);
-      if (bytesRead === 0) break;
-      chunks.push(buffer.subarray(0, bytesRead));
-      size += bytesRead;
-      if (size > maxBytes) break;
-    }
-    return joined(file, chunks, size, maxBytes);
+    const loop = chunked(file, maxBytes);
+    let step = loop.next();
+    while (!step.done) step = loop.next(readSync(fd, step.value, 0, CHUNK, null));
+    return step.value;
   } finally {
     closeSync(fd);
   }

@@ -5,11 +5,11 @@
  * existing cancelled envelope), no secret header value in the file, and what is refused.
  */
 import path from "node:path";
-import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type { InspectorEvent } from "@/lib/api/events";
 import { REQUEST_ID_HEADER, newRequestId } from "@/lib/api/progress";
 import { CAPTURE_SUFFIX, decodeCapture } from "@/lib/capture/format";
-import { EventReader } from "@/server/testing/event-reader";
+import { eventStreamEachTest } from "@/server/testing/route-hooks";
 import { startEverythingHttp, type HttpServerHandle } from "@/server/testing/http-servers";
 import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
 import { call, callJson } from "@/server/testing/route-client";
@@ -38,19 +38,12 @@ const misbehaving = (mode: string) => ({
 });
 
 type Progress = Extract<InspectorEvent, { type: "progress" }>;
-let events: EventReader;
+const events = eventStreamEachTest({
+  events: eventsRoute.GET,
+  sessions: sessionsRoute.GET,
+  session: sessionRoute.DELETE,
+});
 let http: HttpServerHandle | undefined;
-
-beforeEach(async () => {
-  events = new EventReader();
-  events.start(await call(eventsRoute.GET));
-  await events.waitFor((e) => e.type === "hello");
-});
-afterEach(async () => {
-  const { body } = await callJson<{ sessions: { id: string }[] }>(sessionsRoute.GET);
-  for (const s of body.sessions) await call(sessionRoute.DELETE, { method: "DELETE", params: { id: s.id } });
-  await events.stop();
-});
 afterAll(async () => {
   const pid = http?.pid;
   await http?.stop();

@@ -5,14 +5,14 @@
  * notifications/cancelled, which the server sees (its handler's signal fires and it says so on
  * stderr); the session is usable after.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { StderrResponse, TrafficResponse } from "@/lib/api/contract";
 import type { InspectorEvent } from "@/lib/api/events";
 import { REQUEST_ID_HEADER, newRequestId } from "@/lib/api/progress";
 import { SLOW_REPORT_URI, SLOW_TOOL } from "@/server/demo/uris";
-import { EventReader } from "@/server/testing/event-reader";
+import { eventStreamEachTest } from "@/server/testing/route-hooks";
 import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
-import { call, callJson } from "@/server/testing/route-client";
+import { callJson } from "@/server/testing/route-client";
 import { noLeftoverProcessesAfterAll } from "@/server/testing/teardown";
 
 const sessionsRoute = await import("./sessions/route");
@@ -31,16 +31,10 @@ const progressOf =
   (e: InspectorEvent): e is Progress =>
     e.type === "progress" && e.requestId === requestId && pred(e);
 
-let events: EventReader;
-beforeEach(async () => {
-  events = new EventReader();
-  events.start(await call(eventsRoute.GET));
-  await events.waitFor((e) => e.type === "hello");
-});
-afterEach(async () => {
-  const { body } = await callJson<{ sessions: { id: string }[] }>(sessionsRoute.GET);
-  for (const s of body.sessions) await call(sessionRoute.DELETE, { method: "DELETE", params: { id: s.id } });
-  await events.stop();
+const events = eventStreamEachTest({
+  events: eventsRoute.GET,
+  sessions: sessionsRoute.GET,
+  session: sessionRoute.DELETE,
 });
 noLeftoverProcessesAfterAll();
 

@@ -3,7 +3,7 @@
  * the browser's consent on the fixture's authorization server (driven with fetch, as a browser
  * would), the callback page, resources — against the OAuth fixture over real HTTP.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import https from "node:https";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -12,9 +12,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { AuthStateResponse, SignInResponse } from "@/lib/api/oauth";
 import { serverKey, tokenStore } from "@/server/mcp/oauth/token-store";
 import { callbackUrl } from "@/server/mcp/oauth/provider";
-import { freePort, startFixtureHttp, type HttpServerHandle } from "@/server/testing/http-servers";
+import { startFixtureHttp } from "@/server/testing/http-servers";
+import { startOAuthFixture, type OAuthFixture } from "@/server/testing/oauth-cli";
 import { call, callJson, TEST_PORT } from "@/server/testing/route-client";
-import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
+import { trackedServers } from "@/server/testing/teardown";
 
 const dir = mkdtempSync(path.join(tmpdir(), "mcp-oauth-flow-"));
 process.env.MCP_INSPECTOR_CONFIG_DIR = path.join(dir, "config");
@@ -29,16 +30,8 @@ const signInRoute = await import("@/app/api/sessions/[id]/auth/sign-in/route");
 const signOutRoute = await import("@/app/api/sessions/[id]/auth/sign-out/route");
 const callbackRoute = await import("./callback/route");
 
-const OAUTH = "e2e/fixtures/servers/oauth-server.ts";
-const started: HttpServerHandle[] = [];
-const startedPids = new Set<number>();
-let fixtures = 0;
-
-interface Fixture {
-  mcpUrl: string;
-  authUrl: string;
-  tokenLog: string;
-}
+const tracked = trackedServers();
+type Fixture = OAuthFixture;
 interface Summary {
   id: string;
   status: string;
@@ -47,20 +40,10 @@ interface Summary {
 }
 
 async function startOauth(env: Record<string, string> = {}): Promise<Fixture> {
-  const authPort = await freePort();
-  const tokenLog = path.join(dir, `tokens-${fixtures++}.log`);
-  const server = await startFixtureHttp(OAUTH, [], {
-    AUTH_PORT: String(authPort),
-    ACCEPTED_TOKEN_LOG: tokenLog,
-    ...env,
-  });
-  started.push(server);
-  startedPids.add(server.pid);
-  return { mcpUrl: `${server.url}/mcp`, authUrl: `http://127.0.0.1:${authPort}`, tokenLog };
+  const f = await startOAuthFixture(dir, env);
+  tracked.track(f.server);
+  return f;
 }
-
-const loggedTokens = (f: Fixture): string[] =>
-  existsSync(f.tokenLog) ? readFileSync(f.tokenLog, "utf8").split("\n").filter(Boolean) : [];
 
 type IdRoute = (req: Request, ctx: { params: Promise<{ id: string }> }) => Promise<Response>;
 const get = <T>(handler: IdRoute, id: string, query = "") =>
@@ -118,9 +101,11 @@ const authState = async (id: string) => (await get<AuthStateResponse>(authRoute.
 afterAll(async () => {
   const { body } = await callJson<{ sessions: Summary[] }>(sessionsRoute.GET);
   for (const s of body.sessions) await call(sessionRoute.DELETE, { method: "DELETE", params: { id: s.id } });
-  await Promise.all(started.map((s) => s.stop()));
-  rmSync(dir, { recursive: true, force: true });
-  await expectNoLeftoverProcesses(startedPids);
+  try {
+    await tracked.stopAll();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 describe("OAuth sign-in of a remote server", () => {
@@ -157,7 +142,7 @@ describe("OAuth sign-in of a remote server", () => {
     expect(text).toContain(`Registered client ${state.clientId}`);
     expect(text).toMatch(/PKCE S256/);
     // The token itself is nowhere in what the page can fetch: only its last 4 characters.
-    const [token] = loggedTokens(f);
+    const [token] = f.acceptedTokens();
     expect(token).toBeTruthy();
     expect(JSON.stringify(state)).not.toContain(token);
     expect(JSON.stringify(await summaryOf(created.id))).not.toContain(token);
@@ -176,12 +161,12 @@ describe("OAuth sign-in of a remote server", () => {
     const { page } = await signIn(id);
     expect(page.status).toBe(200);
     expect(await readNote(id)).toBe("only for signed-in clients");
-    const first = loggedTokens(f);
+    const first = f.acceptedTokens();
     expect(first).toHaveLength(1);
 
     await new Promise((r) => setTimeout(r, 2_200));
     expect(await readNote(id)).toBe("only for signed-in clients");
-    const after = loggedTokens(f);
+    const after = f.acceptedTokens();
     expect(after.length).toBeGreaterThan(1);
     const text = (await authState(id)).log.map((s) => s.text).join("\n");
     expect(text).toMatch(/The access token is (expired|about to expire): refreshing it/);
@@ -191,9 +176,9 @@ describe("OAuth sign-in of a remote server", () => {
     // SDK refresh and send the request again.
     tokenStore().update(serverKey(f.mcpUrl), false, { expiresAt: Date.now() + 3_600_000 });
     await new Promise((r) => setTimeout(r, 2_200));
-    const before401 = loggedTokens(f).length;
+    const before401 = f.acceptedTokens().length;
     expect(await readNote(id)).toBe("only for signed-in clients");
-    expect(loggedTokens(f).length).toBeGreaterThan(before401);
+    expect(f.acceptedTokens().length).toBeGreaterThan(before401);
   });
 
   it("sign out forgets the tokens: the session ends and signing in needs consent again", async () => {
@@ -256,7 +241,7 @@ describe("OAuth sign-in of a remote server", () => {
     const stored = JSON.parse(readFileSync(file, "utf8")) as {
       servers: Record<string, { tokens?: { access_token: string } }>;
     };
-    const [token] = loggedTokens(f);
+    const [token] = f.acceptedTokens();
     expect(stored.servers[f.mcpUrl]?.tokens?.access_token).toBe(token);
     expect((await authState(id)).remember).toBe(true);
 
@@ -363,8 +348,8 @@ describe("OAuth sign-in of a remote server", () => {
     await signIn(sb.id);
     expect(await readNote(sa.id)).toBe("only for signed-in clients");
     expect(await readNote(sb.id)).toBe("only for signed-in clients");
-    const seenA = loggedTokens(a);
-    const seenB = loggedTokens(b);
+    const seenA = a.acceptedTokens();
+    const seenB = b.acceptedTokens();
     expect(seenA).toHaveLength(1);
     expect(seenB).toHaveLength(1);
     expect(seenA.filter((t) => seenB.includes(t))).toEqual([]);
@@ -374,8 +359,7 @@ describe("OAuth sign-in of a remote server", () => {
 describe("a 401 without usable OAuth metadata", () => {
   it("fails with a sentence that says which document is missing and what the user can do", async () => {
     const server = await startFixtureHttp("e2e/fixtures/servers/http-misbehaving.ts");
-    started.push(server);
-    startedPids.add(server.pid);
+    tracked.track(server);
     const res = await callJson<{ error: { message: string } }>(sessionsRoute.POST, {
       method: "POST",
       body: { url: `${server.url}/unauthorized` },

@@ -180,16 +180,8 @@ describe("dispatchContent: renderers", () => {
   });
 
   it("renders images, audio, video and PDF only from blobs; SVG from text too", () => {
-    for (const type of [
-      "image/png",
-      "image/jpeg",
-      "image/gif",
-      "image/webp",
-      "image/avif",
-      "image/svg+xml",
-    ]) {
-      expect(blob(type).renderer, type).toBe("image");
-    }
+    for (const subtype of ["png", "jpeg", "gif", "webp", "avif", "svg+xml"])
+      expect(blob(`image/${subtype}`).renderer, subtype).toBe("image");
     expect(text("image/svg+xml")).toMatchObject({ renderer: "image", textual: true });
     expect(blob("audio/wav").renderer).toBe("audio");
     expect(blob("video/mp4").renderer).toBe("video");

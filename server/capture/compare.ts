@@ -4,11 +4,11 @@ import { boundStateDiff, type BoundedStateDiff } from "@/lib/capture/bounded-dif
 import { compareStatesAsync, ignoreMatchers } from "@/lib/capture/compare";
 import { CompareMeter } from "@/lib/capture/compare-budget";
 import type { Matcher } from "@/lib/check/schema";
-import { stateOf } from "@/lib/capture/format";
+import { stateOf, type Capture } from "@/lib/capture/format";
 import type { ServerState } from "@/lib/capture/state";
 import type { McpSession } from "@/server/mcp/session";
 import { RequestCancelledError, SessionNotConnectedError } from "@/server/mcp/session-errors";
-import { captureAgainst } from "./against";
+import { captureAgainst, type AgainstOptions } from "./against";
 import { sessionState, type CaptureOptions } from "./writer";
 
 export interface CompareRequest {
@@ -20,22 +20,45 @@ export interface CompareRequest {
 
 /**
  * One side of a comparison as a ServerState: an opened capture is its file's state as it was
- * heard; a live server is its listings and its read log (server/capture/writer.ts), after reading
- * what the other side read (`againstUris`, when the other side is a capture), so "this server now
- * against the capture in the bug report" compares the same reads.
+ * heard; a live server is its listings and its read log (server/capture/writer.ts).
  */
 export async function stateForCompare(
   session: McpSession,
-  options: Pick<CaptureOptions, "all" | "signal"> & { againstUris?: readonly string[] } = {},
+  options: Pick<CaptureOptions, "all" | "signal"> = {},
 ): Promise<ServerState> {
   if (session.opened) return stateOf(session.opened.capture);
-  const { againstUris, ...rest } = options;
-  if (againstUris?.length) return stateOf(await captureAgainst(session, againstUris, rest));
-  return sessionState(session, rest);
+  return sessionState(session, options);
 }
 
 export function compareSide(session: McpSession): CompareSide {
   return { sessionId: session.id, name: session.name, capture: !session.abilities.live };
+}
+
+export interface WithCaptureOptions extends AgainstOptions {
+  /** Which side the live server is on; the capture is the other. */
+  live: "before" | "after";
+  matchers?: Record<string, Matcher>;
+}
+
+/**
+ * The one live-vs-capture comparison (the route, `diff`, `expectSameAs`): the live server captured
+ * the way `capture` was taken (captureAgainst: its reads, and its "capture all" and byte budget,
+ * againstBudget), then both compared by diffStates under COMPARE_BUDGET. The live side's capture
+ * comes back too, for what it could not hold.
+ */
+export async function compareWithCapture(
+  session: McpSession,
+  capture: Capture,
+  options: WithCaptureOptions,
+): Promise<BoundedStateDiff & { live: Capture }> {
+  const { live: side, matchers, ...against } = options;
+  const live = await captureAgainst(session, capture, against);
+  const [before, after] = side === "before" ? [live, capture] : [capture, live];
+  const diff = await diffStates(stateOf(before), stateOf(after), {
+    ...(matchers ? { matchers } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  return { ...diff, live };
 }
 
 /** What changed from `before` to `after`, bounded for the page (POST /api/compare). */
@@ -48,22 +71,30 @@ export async function compareSessions(
     ...(request.all ? { all: true } : {}),
     ...(request.signal ? { signal: request.signal } : {}),
   };
+  const matchers = ignoreMatchers(request.ignore ?? []);
   // A live server that is not connected would compare as one that lists nothing: say so instead.
   for (const side of [before, after])
     if (side.abilities.live && side.status !== "connected")
       throw new SessionNotConnectedError(side.name, side.status);
-  // One after the other: the same session may be both sides, and "all" reads are not doubled.
-  // Against a capture, the live side first reads what the capture read (an empty list: its own reads).
-  const capturedReads = (side: McpSession) => side.opened?.capture.reads.map((r) => r.uri) ?? [];
-  const a = await stateForCompare(before, { ...options, againstUris: capturedReads(after) });
-  const b = await stateForCompare(after, { ...options, againstUris: capturedReads(before) });
-  const diff = await diffStates(a, b, {
-    matchers: ignoreMatchers(request.ignore ?? []),
-    ...(request.signal ? { signal: request.signal } : {}),
-  });
+  // Against a capture, the live side is captured the way the capture was taken.
+  const [a, b] = [before.opened?.capture, after.opened?.capture];
+  const against = a ?? b;
+  const { diff, changes, omitted } =
+    against && !(a && b)
+      ? await compareWithCapture(a ? after : before, against, {
+          ...options,
+          matchers,
+          live: a ? "after" : "before",
+        })
+      : // One after the other: the same session may be both sides, and "all" reads are not doubled.
+        await diffStates(await stateForCompare(before, options), await stateForCompare(after, options), {
+          matchers,
+          ...(request.signal ? { signal: request.signal } : {}),
+        });
   // The page went away (or cancelled): nothing is sent, and the work above stopped at its next step.
   if (request.signal?.aborted) throw new RequestCancelledError("The comparison was cancelled.");
-  return { before: compareSide(before), after: compareSide(after), at: new Date().toISOString(), ...diff };
+  const at = new Date().toISOString();
+  return { before: compareSide(before), after: compareSide(after), at, diff, changes, omitted };
 }
 
 /** A turn of the event loop: the requests that came in meanwhile are answered first. */

@@ -4,18 +4,9 @@
  * folder walks are asynchronous and bounded.
  */
 import { execFileSync } from "node:child_process";
-import {
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   CheckExistsError,
   CheckFileError,
@@ -25,9 +16,9 @@ import {
   walkCheckFiles,
   writeFileAtomic,
 } from "./files";
+import { tempDirForFile } from "@/server/testing/temp-dir";
 
-const dir = mkdtempSync(path.join(tmpdir(), "mcp-files-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDirForFile("mcp-files-");
 const SECRET = "pw-77c1-never-quoted";
 const file = (name: string, content: string) => {
   const p = path.join(dir, name);

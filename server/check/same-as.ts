@@ -2,22 +2,19 @@ import "server-only";
 import { realpath } from "node:fs/promises";
 import path from "node:path";
 import { ignoreMatchers } from "@/lib/capture/compare";
-import { stateOf } from "@/lib/capture/format";
 import { diffPretty } from "@/lib/capture/report";
 import type { Mismatch } from "@/lib/check/compare";
 import type { Step } from "@/lib/check/schema";
 import type { McpSession } from "@/server/mcp/session";
-import { captureAgainst } from "../capture/against";
-import { diffStates } from "../capture/compare";
+import { compareWithCapture } from "../capture/compare";
 import { readCaptureFile } from "../capture/read-file";
 
 /** Lines of the diff report an `expectSameAs` failure carries (its last line, the count, always). */
 const SAME_AS_LINES = 40;
 
 /**
- * The live server against a capture file: it reads every URI the capture read (and, for a
- * "capture all", every resource it lists, under the capture's byte budget), then the two states
- * compare under `ignore` and the step's matchers. A failure carries the diff report's first lines.
+ * The live server against a capture file (compareWithCapture: read the way the capture was taken),
+ * compared under `ignore` and the step's matchers. A failure carries the diff report's first lines.
  */
 export async function expectSameAs(
   session: McpSession,
@@ -36,13 +33,9 @@ export async function expectSameAs(
   if (path.isAbsolute(step.capture) || !inside(dir, file) || !inside(realDir, real))
     throw new Error(`capture ${step.capture}: give a path inside the check file's folder`);
   const capture = await readCaptureFile(file);
-  const live = await captureAgainst(
-    session,
-    capture.reads.map((r) => r.uri),
-    capture.budget.all ? { all: true, maxBytes: capture.budget.maxBytes } : {},
-  );
-  // The app's one compare budget (lib/capture/compare-budget.ts): what it skipped fails the step.
-  const { diff, changes, omitted } = await diffStates(stateOf(capture), stateOf(live), {
+  // Live as the capture was taken; the app's one compare budget: what it skipped fails the step.
+  const { diff, changes, omitted } = await compareWithCapture(session, capture, {
+    live: "after",
     matchers: { ...ignoreMatchers(step.ignore ?? []), ...step.matchers },
   });
   if (diff.equal) return { mismatches: [] };

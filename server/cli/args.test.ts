@@ -2,18 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseStartArgs, UsageError } from "./args";
+import { startUsageError as fails } from "@/server/testing/start-args";
+import { parseStartArgs } from "./args";
 import { startupServers } from "./startup-servers";
-
-const fails = (argv: string[]) => {
-  try {
-    parseStartArgs(argv);
-  } catch (err) {
-    expect(err).toBeInstanceOf(UsageError);
-    return (err as Error).message;
-  }
-  throw new Error(`accepted ${argv.join(" ")}`);
-};
 
 describe("parseStartArgs", () => {
   it("takes a server command after -- with -e and --cwd", () => {

@@ -6,29 +6,23 @@
  * the file; bad usage exits 2, a server that cannot start exits 1.
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { decodeCapture } from "@/lib/capture/format";
-import { runCli } from "@/server/testing/check-cli";
+import { nodeServer, runCli } from "@/server/testing/check-cli";
 import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
 import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
+import { tempDirForFile } from "@/server/testing/temp-dir";
 
 const root = process.cwd();
-const everything = [
-  "--",
-  process.execPath,
-  path.join(root, "node_modules/@modelcontextprotocol/server-everything/dist/index.js"),
-  "stdio",
-];
+const everything = nodeServer("node_modules/@modelcontextprotocol/server-everything/dist/index.js", "stdio");
 const fixture = path.join(root, "e2e/fixtures/servers/host-fixture.mjs");
-const dir = mkdtempSync(path.join(tmpdir(), "mcp-capture-cli-"));
+const dir = tempDirForFile("mcp-capture-cli-");
 const opts = (cwd = dir) => ({ cwd, env: { [TEST_MARK_VAR]: testMark() } });
 
 afterAll(async () => {
-  rmSync(dir, { recursive: true, force: true });
   await expectNoLeftoverProcesses(
     (p) => p.cmdline.includes("server-everything") || p.cmdline.includes("host-fixture"),
   );

@@ -10,8 +10,9 @@ import { stateOf, type Capture } from "@/lib/capture/format";
 import { ignoreMatchers } from "@/lib/capture/compare";
 import { diffJson, diffPretty, printable } from "@/lib/capture/report";
 import { formatCommandLine } from "@/lib/launch/command-line";
+import type { BoundedStateDiff } from "@/lib/capture/bounded-diff";
 import { captureAgainst } from "../capture/against";
-import { diffStates } from "../capture/compare";
+import { compareWithCapture, diffStates } from "../capture/compare";
 import { CaptureFileError, readCaptureFile } from "../capture/read-file";
 import { DEFAULT_CAPTURE_MAX_BYTES } from "../capture/writer";
 import { readConfig } from "../mcp/config";
@@ -29,7 +30,8 @@ const USAGE = `usage: mcp-resource-inspector diff A B [options]
     --server NAME            a server of --config FILE (one --config; --server twice for two of it)
     --command "prog args…"   a server command as one shell-like line (no shell runs it)
     -- prog args…            a server command, everything after -- (so it is always B)
-  A server side reads every URI the other side read; with --all, also every resource it lists.
+  A server side reads every URI the other side read; with --all, or against a capture taken with
+  --all, also every resource it lists.
   Two servers read everything they list (--all is implied). -e KEY=VALUE and --cwd DIR apply to
   every command side, -H, --transport and the OAuth options to every URL side.
   --ignore PTR             a JSON Pointer not to compare (repeatable; * is any one token), e.g.
@@ -37,7 +39,8 @@ const USAGE = `usage: mcp-resource-inspector diff A B [options]
                              /reads/demo:~1~1clock (a whole read; a URI is one token, / written ~1)
   --ignore-file FILE       pointers to ignore, one a line (# comments)
   --all                    a server side also reads every listed resource
-  --max-bytes N            content a server side reads with --all at most (default ${DEFAULT_CAPTURE_MAX_BYTES})
+  --max-bytes N            content a server side reads with --all at most (default: the capture's
+                             budget when it was taken with --all, else ${DEFAULT_CAPTURE_MAX_BYTES})
   --format pretty|json     pretty (default; coloured on a terminal unless NO_COLOR); json: the diff
   --output FILE            write the report there instead of stdout
 ${SIGN_IN_HELP}
@@ -79,15 +82,13 @@ function sideLabel(side: DiffSide, call: DiffCall): string {
   }
 }
 
-/** One server side: started, connected, made to read `uris`, captured, closed. */
-async function captureServer(
+/** One server side: started, connected, given to `work` (it reads and captures), closed. */
+async function withServer<T>(
   launched: ReturnType<typeof oneServerLaunch>,
   label: string,
-  call: DiffCall,
-  uris: readonly string[],
-  all: boolean,
   sessions: Set<McpSession>,
-): Promise<Capture> {
+  work: (session: McpSession, run: <R>(op: () => Promise<R>) => Promise<R>) => Promise<T>,
+): Promise<T> {
   const signIn = await oneServerSignIn(launched);
   const session = new McpSession(
     `diff-${sessions.size}`,
@@ -100,15 +101,11 @@ async function captureServer(
   sessions.add(session);
   try {
     await signIn.connect(session);
-    const capture = await captureAgainst(session, uris, {
-      all,
-      ...(call.maxBytes !== undefined ? { maxBytes: call.maxBytes } : {}),
-      run: (op) => signIn.run(session, op),
-    });
+    const result = await work(session, (op) => signIn.run(session, op));
     // A server that died midway answers nothing more: that is a failure, not a difference.
     if (session.status !== "connected")
       throw new Error(session.error?.message ?? "the server disconnected during the capture");
-    return capture;
+    return result;
   } catch (err) {
     throw new ServerSideError(label, err, session.stderr.tail());
   } finally {
@@ -160,14 +157,26 @@ async function main(argv: string[]): Promise<number> {
       : oneServerLaunch(serverArgsOf(call, side), (message) => usageExit(COMMAND, message)),
   );
   const bothServers = launches.every((l) => l !== undefined);
+  const budget = { ...(call.maxBytes !== undefined ? { maxBytes: call.maxBytes } : {}) };
+  let compared: BoundedStateDiff | undefined;
   try {
     for (const [i, launched] of launches.entries()) {
       if (launched === undefined) continue;
       const other = captures[1 - i];
-      const uris = other ? other.reads.map((r) => r.uri) : [];
-      // The other side read everything it listed: so does this one (its own listing).
-      const all = call.all || bothServers || other?.budget.all === true;
-      captures[i] = await captureServer(launched, labels[i]!, call, uris, all, sessions);
+      captures[i] = await withServer(launched, labels[i]!, sessions, async (session, run) => {
+        // Two servers read everything they list; the second also reads what the first read.
+        if (bothServers || !other) return captureAgainst(session, other, { all: true, ...budget, run });
+        // Against a file: the one live-vs-capture comparison (the route's and expectSameAs's).
+        const { live, ...diff } = await compareWithCapture(session, other, {
+          live: i === 0 ? "before" : "after",
+          matchers: ignoreMatchers(call.ignore),
+          ...(call.all ? { all: true } : {}),
+          ...budget,
+          run,
+        });
+        compared = diff;
+        return live;
+      });
     }
   } catch (err) {
     if (!(err instanceof ServerSideError)) throw err;
@@ -186,9 +195,11 @@ async function main(argv: string[]): Promise<number> {
       note(`${c!.budget.skipped.length} listed resource(s) not read (byte budget)`);
   }
   // The app's one compare budget (lib/capture/compare-budget.ts), as the route and expectSameAs.
-  const { diff, changes, omitted } = await diffStates(stateOf(captures[0]!), stateOf(captures[1]!), {
-    matchers: ignoreMatchers(call.ignore),
-  });
+  const { diff, changes, omitted } =
+    compared ??
+    (await diffStates(stateOf(captures[0]!), stateOf(captures[1]!), {
+      matchers: ignoreMatchers(call.ignore),
+    }));
   const meta = { before: labels[0], after: labels[1], changes, omitted };
   const color = call.output === undefined && process.stdout.isTTY && !process.env.NO_COLOR;
   const report = call.format === "json" ? diffJson(diff, meta) : diffPretty(diff, { ...meta, color });

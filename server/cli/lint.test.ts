@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { runCli } from "@/server/testing/check-cli";
+import { nodeServer, runCli, writeMcpConfig } from "@/server/testing/check-cli";
 import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
 import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
 
@@ -18,10 +18,7 @@ const dir = mkdtempSync(path.join(tmpdir(), "mcp-lint-cli-"));
 const mark = () => ["-e", `${TEST_MARK_VAR}=${testMark()}`];
 const fixture = (...flags: string[]) => [
   ...mark(),
-  "--",
-  process.execPath,
-  path.join(root, "e2e/fixtures/servers/lint-fixture.mjs"),
-  ...flags,
+  ...nodeServer("e2e/fixtures/servers/lint-fixture.mjs", ...flags),
 ];
 const opts = { cwd: dir };
 
@@ -67,10 +64,7 @@ describe("mcp-resource-inspector lint", () => {
   it("server-everything: no protocol problems; its templates-only content fails Gemini CLI and Claude Code", async () => {
     const everything = [
       ...mark(),
-      "--",
-      process.execPath,
-      path.join(root, "node_modules/@modelcontextprotocol/server-everything/dist/index.js"),
-      "stdio",
+      ...nodeServer("node_modules/@modelcontextprotocol/server-everything/dist/index.js", "stdio"),
     ];
     const r = await runCli(["lint", "--hosts", "vscode,codex", ...everything], opts);
     expect(r.code, r.stderr).toBe(0);
@@ -81,19 +75,13 @@ describe("mcp-resource-inspector lint", () => {
   });
 
   it("takes the server from --config/--server, like the other commands", async () => {
-    const config = path.join(dir, "mcp.json");
-    writeFileSync(
-      config,
-      JSON.stringify({
-        mcpServers: {
-          broken: {
-            command: process.execPath,
-            args: [path.join(root, "e2e/fixtures/servers/lint-fixture.mjs"), "stdout-junk"],
-            env: { [TEST_MARK_VAR]: testMark() },
-          },
-        },
-      }),
-    );
+    const config = writeMcpConfig(path.join(dir, "mcp.json"), {
+      broken: {
+        command: process.execPath,
+        args: [path.join(root, "e2e/fixtures/servers/lint-fixture.mjs"), "stdout-junk"],
+        env: { [TEST_MARK_VAR]: testMark() },
+      },
+    });
     const r = await runCli(["lint", "--no-hosts", "--config", config, "--server", "broken"], opts);
     expect(r.code, r.stderr).toBe(1);
     expect(r.stdout).toContain("stdout-not-jsonrpc");
@@ -194,19 +182,13 @@ describe("mcp-resource-inspector lint --hosts", () => {
   });
 
   it("judges the config's server name, or --name instead", async () => {
-    const config = path.join(dir, "named.json");
-    writeFileSync(
-      config,
-      JSON.stringify({
-        mcpServers: {
-          "docs:v2": {
-            command: process.execPath,
-            args: [path.join(root, "e2e/fixtures/servers/host-cli-fixture.mjs")],
-            env: { [TEST_MARK_VAR]: testMark() },
-          },
-        },
-      }),
-    );
+    const config = writeMcpConfig(path.join(dir, "named.json"), {
+      "docs:v2": {
+        command: process.execPath,
+        args: [path.join(root, "e2e/fixtures/servers/host-cli-fixture.mjs")],
+        env: { [TEST_MARK_VAR]: testMark() },
+      },
+    });
     const named = await runCli(["lint", "--format", "json", "--config", config, "--server", "docs:v2"], opts);
     expect(named.code, named.stderr).toBe(1);
     expect(

@@ -4,29 +4,25 @@
  * `lint` reads every other resource and reports no false `stdout-not-jsonrpc` (the dropped
  * message's tail), and `capture --all` counts the failed read as failed.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { decodeCapture } from "@/lib/capture/format";
-import { runCli } from "@/server/testing/check-cli";
+import { nodeServer, runCli } from "@/server/testing/check-cli";
 import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
 import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
+import { tempDirForFile } from "@/server/testing/temp-dir";
 
-const root = process.cwd();
-const server = [
-  "--",
-  process.execPath,
-  path.join(root, "e2e/fixtures/servers/hostile-replies.mjs"),
+const server = nodeServer(
+  "e2e/fixtures/servers/hostile-replies.mjs",
   "--resources=valid:3",
   "--big-read=2000000",
-];
-const dir = mkdtempSync(path.join(tmpdir(), "mcp-message-limit-"));
+);
+const dir = tempDirForFile("mcp-message-limit-");
 const opts = { cwd: dir, env: { [TEST_MARK_VAR]: testMark(), MCP_INSPECTOR_MAX_MESSAGE_BYTES: "1048576" } };
 const LIMIT = /larger than the 1 MB limit \(MCP_INSPECTOR_MAX_MESSAGE_BYTES\); it was dropped/;
 
 afterAll(async () => {
-  rmSync(dir, { recursive: true, force: true });
   await expectNoLeftoverProcesses((p) => p.cmdline.includes("hostile-replies"));
 });
 

@@ -4,51 +4,27 @@
  * OAuth fixture here knows only that client, with only that redirect URI, and matches it exactly
  * (STRICT_REDIRECT), as such authorization servers do.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { createServer } from "node:http";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { cliUser, printedUrls, startOAuthFixture, type OAuthFixture } from "@/server/testing/oauth-cli";
+import { describe, expect, it } from "vitest";
+import { cliUser, printedUrls, type OAuthFixture } from "@/server/testing/oauth-cli";
 import { freePort } from "@/server/testing/http-servers";
-import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
+import { oauthCliFrame } from "@/server/testing/oauth-cli-frame";
 import { CliSignIn } from "./sign-in";
 
-const dir = mkdtempSync(path.join(tmpdir(), "mcp-cli-claude-code-"));
-const started: OAuthFixture[] = [];
+const { dir, fixture } = oauthCliFrame("mcp-cli-claude-code-", { STRICT_REDIRECT: "1" });
 
 /** A fixture whose only client is `cc-client`, registered with Claude Code's redirect on `port`. */
-async function preRegistered(port: number): Promise<OAuthFixture> {
-  const f = await startOAuthFixture(dir, {
-    STRICT_REDIRECT: "1",
-    PUBLIC_CLIENT: `cc-client http://localhost:${port}/callback`,
-  });
-  started.push(f);
-  return f;
-}
-
-afterAll(async () => {
-  await Promise.all(started.map((f) => f.server.stop()));
-  rmSync(dir, { recursive: true, force: true });
-  await expectNoLeftoverProcesses((p) => p.cmdline.includes("headless-browser"));
-});
+const preRegistered = (port: number): Promise<OAuthFixture> =>
+  fixture({ PUBLIC_CLIENT: `cc-client http://localhost:${port}/callback` });
 
 describe("a client pre-registered for Claude Code's callback port", () => {
   it("--callback-port N sends http://localhost:N/callback, which the strict server accepts", async () => {
     const port = await freePort();
     const f = await preRegistered(port);
     const u = cliUser(dir);
-    const r = await u.run([
-      "resources",
-      "list",
-      "--format",
-      "text",
-      "--client-id",
-      "cc-client",
-      "--callback-port",
-      String(port),
-      f.mcpUrl,
-    ]);
+    const r = await u.listText("--client-id", "cc-client", "--callback-port", String(port), f.mcpUrl);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain("secret://note");
     const [url] = printedUrls(r.stderr);

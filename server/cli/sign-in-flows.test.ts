@@ -3,35 +3,14 @@
  * the spec's scope order, a step-up on 403 insufficient_scope, the token endpoint's client
  * authentication method, and a 2025-03-26 server without protected resource metadata.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import {
-  cliUser,
-  logLines,
-  printedUrls,
-  startOAuthFixture,
-  storedSecrets,
-  type OAuthFixture,
-} from "@/server/testing/oauth-cli";
+import { describe, expect, it } from "vitest";
+import { cliUser, logLines, printedUrls, storedSecrets, type OAuthFixture } from "@/server/testing/oauth-cli";
 import { freePort } from "@/server/testing/http-servers";
-import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
+import { oauthCliFrame } from "@/server/testing/oauth-cli-frame";
 
-const dir = mkdtempSync(path.join(tmpdir(), "mcp-cli-oauth-flows-"));
-const started: OAuthFixture[] = [];
-
-async function fixture(env: Record<string, string>): Promise<OAuthFixture> {
-  const f = await startOAuthFixture(dir, env);
-  started.push(f);
-  return f;
-}
-
-afterAll(async () => {
-  await Promise.all(started.map((f) => f.server.stop()));
-  rmSync(dir, { recursive: true, force: true });
-  await expectNoLeftoverProcesses((p) => p.cmdline.includes("headless-browser"));
-});
+const { dir, fixture } = oauthCliFrame("mcp-cli-oauth-flows-");
 
 /** `resources list` as a fresh user; the scope its authorization URL asked for. */
 async function scopeAsked(f: OAuthFixture, extra: string[] = []): Promise<string | null> {
@@ -78,17 +57,7 @@ describe("the CLI's sign-in follows the spec through the SDK", () => {
         TOKEN_AUTH_LOG: authLog,
       });
       const u = cliUser(dir);
-      const r = await u.run([
-        "resources",
-        "list",
-        "--format",
-        "text",
-        f.mcpUrl,
-        "--client-id",
-        "conf-client",
-        "--client-secret",
-        "s3cr3t-value",
-      ]);
+      const r = await u.listText(f.mcpUrl, "--client-id", "conf-client", "--client-secret", "s3cr3t-value");
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toContain("secret://note");
       expect(logLines(authLog)).toEqual([method]);

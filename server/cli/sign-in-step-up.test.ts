@@ -4,27 +4,13 @@
  * (sign-in-flows.test.ts). The OAuth fixture's secret://admin needs the scope "admin", and so does
  * its secret://ticker once it has ticked.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { cliUser, printedUrls, startOAuthFixture, type OAuthFixture } from "@/server/testing/oauth-cli";
-import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
+import { describe, expect, it } from "vitest";
+import { cliUser, printedUrls } from "@/server/testing/oauth-cli";
+import { oauthCliFrame } from "@/server/testing/oauth-cli-frame";
 
-const dir = mkdtempSync(path.join(tmpdir(), "mcp-cli-step-up-"));
-const started: OAuthFixture[] = [];
-
-async function fixture(env: Record<string, string> = {}): Promise<OAuthFixture> {
-  const f = await startOAuthFixture(dir, { STEP_UP_SCOPE: "admin", ...env });
-  started.push(f);
-  return f;
-}
-
-afterAll(async () => {
-  await Promise.all(started.map((f) => f.server.stop()));
-  rmSync(dir, { recursive: true, force: true });
-  await expectNoLeftoverProcesses((p) => p.cmdline.includes("headless-browser"));
-});
+const { dir, fixture } = oauthCliFrame("mcp-cli-step-up-", { STEP_UP_SCOPE: "admin" });
 
 const scopesAsked = (stderr: string) => printedUrls(stderr).map((u) => u.searchParams.get("scope"));
 

@@ -7,21 +7,19 @@
 import {
   chmodSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
-  rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { cliUser, startOAuthFixture, storedSecrets, type OAuthFixture } from "@/server/testing/oauth-cli";
 import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
+import { tempDirForFile } from "@/server/testing/temp-dir";
 
-const dir = mkdtempSync(path.join(tmpdir(), "mcp-cli-tokens-file-"));
+const dir = tempDirForFile("mcp-cli-tokens-file-");
 let f: OAuthFixture;
 const SECRET = "refresh-of-another-server-5e1a";
 
@@ -30,7 +28,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await f.server.stop();
-  rmSync(dir, { recursive: true, force: true });
   await expectNoLeftoverProcesses((p) => p.cmdline.includes("headless-browser"));
 });
 

@@ -4,51 +4,41 @@
  * ws://…`, `lint` and `hosts`, a config's `"type": "ws"` entry, and a check recorded over
  * WebSocket replaying green headless (`check file`) with its key stored as a `${VAR}` reference.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { checkFileSchema } from "@/lib/check/schema";
 import { readConfig } from "@/server/mcp/config";
 import { McpSession } from "@/server/mcp/session";
 import { saveCheckFile } from "@/server/check/files";
 import { startRecording, stopRecording } from "@/server/check/recorder";
-import { runCheckCli, runCli } from "@/server/testing/check-cli";
-import { startFixtureHttp, type HttpServerHandle } from "@/server/testing/http-servers";
-import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
+import { runCheckCli, runCli, writeMcpConfig } from "@/server/testing/check-cli";
+import { tempDirForFile } from "@/server/testing/temp-dir";
+import { wsFixtureForFile } from "@/server/testing/ws-fixture";
 
 const KEY = "fixture-key";
-const dir = mkdtempSync(path.join(tmpdir(), "mcp-ws-cli-"));
-let fixture: HttpServerHandle;
-let ws: string;
-
-beforeAll(async () => {
-  fixture = await startFixtureHttp("e2e/fixtures/servers/ws-server.mjs");
-  ws = fixture.url.replace(/^http:/, "ws:");
-});
-afterAll(async () => {
-  rmSync(dir, { recursive: true, force: true });
-  const pid = fixture.pid;
-  await fixture.stop();
-  await expectNoLeftoverProcesses(new Set([pid]));
-});
+const dir = tempDirForFile("mcp-ws-cli-");
+const server = wsFixtureForFile();
 
 describe("the CLI over WebSocket", () => {
   it("resources list|read ws://… with -H, and a 401 explained (no OAuth over WebSocket), exit 1", async () => {
-    const listed = await runCli(["resources", "list", `${ws}/private`, "-H", `X-Api-Key: ${KEY}`], {
+    const listed = await runCli(["resources", "list", `${server.ws}/private`, "-H", `X-Api-Key: ${KEY}`], {
       cwd: dir,
     });
     expect(listed.code, listed.stderr).toBe(0);
     const uris = (JSON.parse(listed.stdout) as { resources: { uri: string }[] }).resources.map((r) => r.uri);
     expect(uris).toEqual(expect.arrayContaining(["fixture://hello", "fixture://counter"]));
-    const read = await runCli(["resources", "read", "fixture://hello", "--format", "text", `${ws}/mcp`], {
-      cwd: dir,
-    });
+    const read = await runCli(
+      ["resources", "read", "fixture://hello", "--format", "text", `${server.ws}/mcp`],
+      {
+        cwd: dir,
+      },
+    );
     expect(read.stdout).toBe("hello over WebSocket");
-    const refused = await runCli(["resources", "list", `${ws}/private`], { cwd: dir });
+    const refused = await runCli(["resources", "list", `${server.ws}/private`], { cwd: dir });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain("OAuth sign-in is not available over WebSocket");
-    const wrong = await runCli(["resources", "list", "--transport", "streamable-http", `${ws}/mcp`], {
+    const wrong = await runCli(["resources", "list", "--transport", "streamable-http", `${server.ws}/mcp`], {
       cwd: dir,
     });
     expect(wrong.code).toBe(2);
@@ -56,14 +46,14 @@ describe("the CLI over WebSocket", () => {
   });
 
   it("lint and the host lens work over WebSocket unchanged (they hear the traffic tap)", async () => {
-    const lint = await runCli(["lint", "--format", "json", `${ws}/mcp`], { cwd: dir });
+    const lint = await runCli(["lint", "--format", "json", `${server.ws}/mcp`], { cwd: dir });
     expect(lint.code, lint.stderr).toBe(0);
     const problems = (
       JSON.parse(lint.stdout) as { problems: { code: string; evidence?: { uri?: string } }[] }
     ).problems;
     const big = problems.find((p) => p.code === "host-text-over-limit");
     expect(big?.evidence?.uri).toBe("fixture://big");
-    const seen = await runCli(["hosts", "fixture://hello", "--host", "gemini-cli", `${ws}/mcp`], {
+    const seen = await runCli(["hosts", "fixture://hello", "--host", "gemini-cli", `${server.ws}/mcp`], {
       cwd: dir,
     });
     expect(seen.code, seen.stderr).toBe(0);
@@ -71,13 +61,9 @@ describe("the CLI over WebSocket", () => {
   });
 
   it('a config entry with "type": "ws" and a ${VAR} header connects', async () => {
-    const config = path.join(dir, ".mcp.json");
-    writeFileSync(
-      config,
-      JSON.stringify({
-        mcpServers: { sock: { type: "ws", url: `${ws}/private`, headers: { "X-Api-Key": "${WS_KEY}" } } },
-      }),
-    );
+    const config = writeMcpConfig(path.join(dir, ".mcp.json"), {
+      sock: { type: "ws", url: `${server.ws}/private`, headers: { "X-Api-Key": "${WS_KEY}" } },
+    });
     const r = await runCli(["resources", "read", "fixture://hello", "--config", config, "--server", "sock"], {
       cwd: dir,
       env: { WS_KEY: KEY },
@@ -89,7 +75,7 @@ describe("the CLI over WebSocket", () => {
   it("a check recorded over WebSocket (list, read, watch) saves the key as ${X_API_KEY} and replays green", async () => {
     const session = new McpSession(
       "rec",
-      { kind: "http", url: `${ws}/private`, transport: "websocket", headers: { "X-Api-Key": KEY } },
+      { kind: "http", url: `${server.ws}/private`, transport: "websocket", headers: { "X-Api-Key": KEY } },
       readConfig(),
       () => undefined,
     );
@@ -111,7 +97,7 @@ describe("the CLI over WebSocket", () => {
       const saved = readFileSync(file, "utf8");
       expect(saved).not.toContain(KEY);
       expect(checkFileSchema.parse(JSON.parse(saved)).server).toMatchObject({
-        url: `${ws}/private`,
+        url: `${server.ws}/private`,
         transport: "websocket",
         headers: { "X-Api-Key": "${X_API_KEY}" },
       });

@@ -1,6 +1,6 @@
 import { gzipSync } from "node:zlib";
 import { checkerPng, logoPng } from "./png";
-import { blobResource, textResource } from "./resource-store";
+import { blobResource, jsonResource, textResource } from "./resource-store";
 import type { DemoResource } from "./resource-store";
 import { DEMO_TEMPLATES, DEMO_TOOLS, DEMO_URIS as U, itemUri } from "./uris";
 
@@ -126,9 +126,8 @@ function docs(variant: string | undefined): DemoResource[] {
       description: "A resource whose uri ends in a slash, and which is also the folder of other guides.",
       mimeType: "text/markdown",
     }),
-    textResource(U.advancedConfig, "config.json", `${JSON.stringify(ADVANCED_CONFIG, null, 2)}\n`, {
+    jsonResource(U.advancedConfig, "config.json", ADVANCED_CONFIG, {
       title: "Advanced configuration",
-      mimeType: "application/json",
       annotations: { audience: ["assistant"], priority: 0.4 },
     }),
     textResource(U.releaseNotes, "release notes.txt", "0.1.0: first demo release.\n", {
@@ -149,11 +148,11 @@ function docs(variant: string | undefined): DemoResource[] {
       mimeType: "text/plain",
       annotations: { audience: ["assistant"], priority: 0.2, lastModified: LAST_MODIFIED },
     }),
-    textResource(
+    jsonResource(
       U.searchResults,
       "results",
-      `${JSON.stringify({ query: "mcp", page: 2, results: ["resources", "templates"] }, null, 2)}\n`,
-      { description: "Its uri has a query string.", mimeType: "application/json" },
+      { query: "mcp", page: 2, results: ["resources", "templates"] },
+      { description: "Its uri has a query string." },
     ),
   ];
 }
@@ -191,12 +190,7 @@ function project(): DemoResource[] {
     textResource(U.appReadme, "README.md", "# app\n\nA pretend project served under file:///srv/app.\n", {
       mimeType: "text/markdown",
     }),
-    textResource(
-      U.appPackageJson,
-      "package.json",
-      `${JSON.stringify({ name: "app", version: "1.0.0", type: "module" }, null, 2)}\n`,
-      { mimeType: "application/json" },
-    ),
+    jsonResource(U.appPackageJson, "package.json", { name: "app", version: "1.0.0", type: "module" }),
     textResource(
       U.appIndex,
       "index.ts",

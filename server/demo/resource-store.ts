@@ -25,6 +25,19 @@ export function textResource(
   };
 }
 
+/** A JSON resource: `value` pretty-printed (two spaces, a final newline) as application/json text. */
+export function jsonResource(
+  uri: string,
+  name: string,
+  value: unknown,
+  details: ResourceDetails = {},
+): DemoResource {
+  return textResource(uri, name, `${JSON.stringify(value, null, 2)}\n`, {
+    mimeType: "application/json",
+    ...details,
+  });
+}
+
 export function blobResource(
   uri: string,
   name: string,

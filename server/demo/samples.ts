@@ -1,7 +1,7 @@
 import { checkerPng } from "./png";
 import { LARGE_TEXT_BYTES, largeText } from "./large-text";
 import { onePagePdf, sineWav } from "./media-bytes";
-import { blobResource, textResource, type DemoResource } from "./resource-store";
+import { blobResource, jsonResource, textResource, type DemoResource } from "./resource-store";
 import { DEMO_SAMPLE_URIS as S } from "./uris";
 
 /**
@@ -202,9 +202,7 @@ export function sampleResources(): DemoResource[] {
       description: "GFM with a javascript: link, a raw <script> and an <img onerror>.",
       mimeType: "text/markdown",
     }),
-    textResource(S.json, "catalog.json", `${JSON.stringify(CATALOG_JSON, null, 2)}\n`, {
-      mimeType: "application/json",
-    }),
+    jsonResource(S.json, "catalog.json", CATALOG_JSON),
     textResource(S.csv, "people.csv", PEOPLE_CSV, { mimeType: "text/csv" }),
     textResource(S.tsv, "people.tsv", PEOPLE_TSV, { mimeType: "text/tab-separated-values" }),
     ...CODE.map(([uri, mimeType, text]) =>

@@ -13,22 +13,14 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { markedProcesses } from "./processes";
 import { freePort, startEverythingHttp, startFixtureHttp, type HttpServerHandle } from "./http-servers";
-import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
+import { trackedServers } from "@/server/testing/teardown";
 
 const MISBEHAVING = "e2e/fixtures/servers/http-misbehaving.ts";
-const started: HttpServerHandle[] = [];
-const startedPids = new Set<number>();
-
-function track(server: HttpServerHandle): HttpServerHandle {
-  started.push(server);
-  startedPids.add(server.pid);
-  return server;
-}
+const tracked = trackedServers();
+const track = tracked.track;
 
 afterAll(async () => {
-  await Promise.all(started.map((s) => s.stop()));
-  // Other test files run in parallel with the same mark: judge only the processes this file started.
-  await expectNoLeftoverProcesses(startedPids);
+  await tracked.stopAll();
 });
 
 const INITIALIZE = {
@@ -91,7 +83,7 @@ describe("startEverythingHttp", () => {
 
     const firstPid = server.pid;
     await server.restart();
-    startedPids.add(server.pid);
+    track(server);
     expect(server.pid).not.toBe(firstPid);
     // The old session is gone with the old process.
     await expect(client.listResources()).rejects.toThrow();
@@ -265,7 +257,7 @@ describe("http-misbehaving fixture", () => {
 
     const port = server.port;
     await server.restart();
-    startedPids.add(server.pid);
+    track(server);
     expect(server.port).toBe(port);
     expect((await post(at("/mcp"), ping, { "Mcp-Session-Id": sessionId })).status).toBe(404);
     const fresh = await connect(new StreamableHTTPClientTransport(new URL(at("/mcp"))));

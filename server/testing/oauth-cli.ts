@@ -20,23 +20,36 @@ export function logLines(file: string): string[] {
 export interface OAuthFixture {
   server: HttpServerHandle;
   mcpUrl: string;
+  /** The authorization server's origin (its own port). */
+  authUrl: string;
   /** One line per POST /register. */
   registrations: () => number;
+  /** The access tokens the MCP endpoint accepted, one per request, in order. */
+  acceptedTokens: () => string[];
 }
 
 let fixtures = 0;
 
+/** The OAuth fixture (e2e/fixtures/servers/oauth-server.ts) on free ports, its logs in `dir`. */
 export async function startOAuthFixture(
   dir: string,
   env: Record<string, string> = {},
 ): Promise<OAuthFixture> {
-  const registerLog = path.join(dir, `register-${fixtures++}-${randomBytes(4).toString("hex")}.log`);
+  const logs = path.join(dir, `oauth-${fixtures++}-${randomBytes(4).toString("hex")}`);
+  const authPort = await freePort();
   const server = await startFixtureHttp("e2e/fixtures/servers/oauth-server.ts", [], {
-    AUTH_PORT: String(await freePort()),
-    REGISTER_LOG: registerLog,
+    AUTH_PORT: String(authPort),
+    REGISTER_LOG: `${logs}-register.log`,
+    ACCEPTED_TOKEN_LOG: `${logs}-tokens.log`,
     ...env,
   });
-  return { server, mcpUrl: `${server.url}/mcp`, registrations: () => logLines(registerLog).length };
+  return {
+    server,
+    mcpUrl: `${server.url}/mcp`,
+    authUrl: `http://127.0.0.1:${authPort}`,
+    registrations: () => logLines(`${logs}-register.log`).length,
+    acceptedTokens: () => logLines(`${logs}-tokens.log`),
+  };
 }
 
 let users = 0;
@@ -56,6 +69,9 @@ export function cliUser(dir: string) {
     home,
     env,
     run: (args: string[]) => runCli(args, { cwd: home, env }),
+    /** `resources list --format text ARGS…`: the sign-in tests' usual command. */
+    listText: (...args: string[]) =>
+      runCli(["resources", "list", "--format", "text", ...args], { cwd: home, env }),
     /** The URLs $BROWSER was called with. */
     browserCalls: () => logLines(browserLog),
     tokensFile: path.join(home, "config", "tokens.json"),

@@ -4,46 +4,32 @@
  * page, refresh with rotation, an audience-checked bearer on /mcp, and expiry — all over real HTTP.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { freePort, startFixtureHttp, type HttpServerHandle } from "./http-servers";
-import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
+import { startOAuthFixture, type OAuthFixture } from "./oauth-cli";
+import { trackedServers } from "./teardown";
 
-const OAUTH = "e2e/fixtures/servers/oauth-server.ts";
 const REDIRECT_URI = "http://127.0.0.1:9/callback"; // never fetched: the test reads the Location
 const dir = mkdtempSync(path.join(tmpdir(), "mcp-oauth-"));
-const started: HttpServerHandle[] = [];
-const startedPids = new Set<number>();
-
-interface Fixture {
-  server: HttpServerHandle;
-  mcpUrl: string;
-  authUrl: string;
-  tokenLog: string;
-}
+const tracked = trackedServers();
+type Fixture = OAuthFixture;
 
 async function startOauth(env: Record<string, string> = {}): Promise<Fixture> {
-  const authPort = await freePort();
-  const tokenLog = path.join(dir, `tokens-${started.length}.log`);
-  const server = await startFixtureHttp(OAUTH, [], {
-    AUTH_PORT: String(authPort),
-    ACCEPTED_TOKEN_LOG: tokenLog,
-    ...env,
-  });
-  started.push(server);
-  startedPids.add(server.pid);
-  return { server, mcpUrl: `${server.url}/mcp`, authUrl: `http://127.0.0.1:${authPort}`, tokenLog };
+  const f = await startOAuthFixture(dir, env);
+  tracked.track(f.server);
+  return f;
 }
 
 afterAll(async () => {
-  await Promise.all(started.map((s) => s.stop()));
-  rmSync(dir, { recursive: true, force: true });
-  // Other test files run in parallel with the same mark: judge only the processes this file started.
-  await expectNoLeftoverProcesses(startedPids);
+  try {
+    await tracked.stopAll();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 interface Tokens {
@@ -58,10 +44,6 @@ const form = (fields: Record<string, string>) => ({
   headers: { "Content-Type": "application/x-www-form-urlencoded" },
   body: new URLSearchParams(fields).toString(),
 });
-
-/** The token log's lines; the fixture creates the file at the first bearer token /mcp sees. */
-const loggedTokens = (f: Fixture): string[] =>
-  existsSync(f.tokenLog) ? readFileSync(f.tokenLog, "utf8").split("\n").filter(Boolean) : [];
 
 async function register(f: Fixture): Promise<string> {
   const res = await fetch(`${f.authUrl}/register`, {
@@ -232,7 +214,7 @@ describe("oauth fixture (default token lifetime)", () => {
 
     // 4. The SDK client reads the protected resource with the token, which the log recorded.
     expect(await readNote(f.mcpUrl, tokens.access_token)).toBe("only for signed-in clients");
-    expect(loggedTokens(f)).toContain(tokens.access_token);
+    expect(f.acceptedTokens()).toContain(tokens.access_token);
 
     // 5. Refresh: a new working pair; the used refresh token is spent (rotation).
     const refreshWith = (refreshToken: string) =>
@@ -256,10 +238,10 @@ describe("oauth fixture (default token lifetime)", () => {
 
   it("logs every distinct bearer token /mcp was sent, and no other", async () => {
     const { tokens } = await signIn(f);
-    expect(loggedTokens(f)).not.toContain(tokens.access_token); // not sent yet
+    expect(f.acceptedTokens()).not.toContain(tokens.access_token); // not sent yet
     expect((await callMcp(f, tokens.access_token)).status).toBe(200);
     expect((await callMcp(f, tokens.access_token)).status).toBe(200);
-    expect(loggedTokens(f).filter((t) => t === tokens.access_token)).toHaveLength(1);
+    expect(f.acceptedTokens().filter((t) => t === tokens.access_token)).toHaveLength(1);
   });
 
   it("answers Deny with access_denied at the redirect URI", async () => {

@@ -3,6 +3,7 @@ import type { LaunchSpec } from "@/lib/api/contract";
 import type { InspectorEvent } from "@/lib/api/events";
 import { readConfig, type McpConfig } from "@/server/mcp/config";
 import { McpSession } from "@/server/mcp/session";
+import { SessionStartError } from "@/server/mcp/session-errors";
 import { leftoverProcesses } from "./processes";
 
 /**
@@ -61,4 +62,22 @@ export function openSession(
       check();
     });
   return { session, events, waitFor };
+}
+
+/** The first content's text of a read ("" when it has none). */
+export function textOf(result: {
+  contents: ReadonlyArray<{ uri: string } & Record<string, unknown>>;
+}): string {
+  const first = result.contents[0];
+  return first && typeof first.text === "string" ? first.text : "";
+}
+
+/** What `connect()` threw, as a SessionStartError (the test fails if it connected or threw else). */
+export async function startFailure(session: McpSession): Promise<SessionStartError> {
+  const err = await session.connect().then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(SessionStartError);
+  return err as SessionStartError;
 }

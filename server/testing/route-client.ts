@@ -7,7 +7,7 @@ export const TEST_PORT = "6399";
 process.env.MCP_INSPECTOR_TOKEN = TEST_TOKEN;
 process.env.MCP_INSPECTOR_PORT = TEST_PORT;
 
-type RouteHandler<P> = (req: Request, ctx: { params: Promise<P> }) => Promise<Response>;
+export type RouteHandler<P> = (req: Request, ctx: { params: Promise<P> }) => Promise<Response>;
 
 export interface CallOptions<P> {
   method?: string;

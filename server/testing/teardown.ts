@@ -1,4 +1,5 @@
 import { afterAll, expect } from "vitest";
+import type { HttpServerHandle } from "./http-servers";
 import { leftoverProcesses } from "./processes";
 
 type Only = ReadonlySet<number> | ((process: { pid: number; cmdline: string }) => boolean);
@@ -18,4 +19,25 @@ export async function expectNoLeftoverProcesses(only?: Only): Promise<void> {
 /** The same, registered to run after the file's last test. */
 export function noLeftoverProcessesAfterAll(only?: Only): void {
   afterAll(() => expectNoLeftoverProcesses(only));
+}
+
+/**
+ * The fixture servers one test file starts: `track` each (again after a restart, for its new pid),
+ * and `stopAll` in the file's afterAll stops them and judges only their processes (other files run
+ * in parallel under the same mark).
+ */
+export function trackedServers() {
+  const started = new Set<HttpServerHandle>();
+  const pids = new Set<number>();
+  return {
+    track: <T extends HttpServerHandle>(server: T): T => {
+      started.add(server);
+      pids.add(server.pid);
+      return server;
+    },
+    stopAll: async (): Promise<void> => {
+      await Promise.all([...started].map((s) => s.stop()));
+      await expectNoLeftoverProcesses(pids);
+    },
+  };
 }

@@ -7,21 +7,19 @@ import {
   existsSync,
   lstatSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
-  rmSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { CheckFileInput } from "@/lib/check/schema";
 import type { CheckListResponse, SaveCheckResponse } from "@/lib/check/results";
 import { call } from "@/server/testing/route-client";
+import { tempDirForFile } from "@/server/testing/temp-dir";
 
-const base = mkdtempSync(path.join(tmpdir(), "mcp-checks-route-"));
+const base = tempDirForFile("mcp-checks-route-");
 // Not there yet: the root is created on demand.
 const root = path.join(base, "root", "checks");
 const outside = path.join(base, "outside");
@@ -31,8 +29,6 @@ process.env.MCP_INSPECTOR_CHECKS_DIR = root;
 const checksRoute = await import("@/app/api/checks/route");
 
 const SECRET = "sk-9f3e-contents-never-quoted";
-
-afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 const check = (name = "demo check"): CheckFileInput => ({
   version: 1,

@@ -2,17 +2,7 @@
  * Pasted config → confirmed → connected and saved → listed → reconnected by name → removed, through
  * the real route handlers against the real demo server bundle over stdio.
  */
-import {
-  chmodSync,
-  lstatSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, lstatSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
 import type { ResourceListResponse, SessionSummary } from "@/lib/api/contract";
@@ -20,8 +10,9 @@ import type { SavedServerListResponse } from "@/lib/api/saved-servers";
 import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
 import { call, callJson } from "@/server/testing/route-client";
 import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
+import { tempDirForFile } from "@/server/testing/temp-dir";
 
-const dir = mkdtempSync(path.join(tmpdir(), "saved-routes-"));
+const dir = tempDirForFile("saved-routes-");
 process.env.MCP_INSPECTOR_CONFIG_DIR = dir;
 const file = path.join(dir, "servers.json");
 
@@ -63,7 +54,6 @@ const resourceCount = async (id: string) => {
 afterAll(async () => {
   const { body } = await callJson<{ sessions: SessionSummary[] }>(sessionsRoute.GET);
   for (const s of body.sessions) await call(sessionRoute.DELETE, { method: "DELETE", params: { id: s.id } });
-  rmSync(dir, { recursive: true, force: true });
   delete process.env.DEMO_API_KEY;
   await expectNoLeftoverProcesses();
 });

@@ -1,14 +1,5 @@
 import "server-only";
-import type {
-  CacheHints,
-  Era,
-  Implementation,
-  ReadResponse,
-  Resource,
-  ResourceTemplate,
-  ServerCapabilities,
-  Tool,
-} from "@/lib/api/contract";
+import type * as Api from "@/lib/api/contract";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { TrafficTap } from "../transports/traffic-tap";
 
@@ -29,7 +20,7 @@ export interface RequestOptions {
 export interface Page<T> {
   items: T[];
   nextCursor?: string | undefined;
-  hints?: CacheHints;
+  hints?: Api.CacheHints;
   /** What was wrong with the page and left out of it (server/mcp/era/salvage.ts), one sentence each. */
   warnings?: string[];
 }
@@ -40,14 +31,14 @@ export interface Page<T> {
  * the era shows only in the summary.
  */
 export interface ProtocolClient {
-  readonly era: Era;
+  readonly era: Api.Era;
   connect(tap: TrafficTap, options: RequestOptions): Promise<void>;
-  serverInfo(): Implementation | null;
-  capabilities(): ServerCapabilities | null;
+  serverInfo(): Api.Implementation | null;
+  capabilities(): Api.ServerCapabilities | null;
   instructions(): string | undefined;
-  listResources(cursor: string | undefined, options: RequestOptions): Promise<Page<Resource>>;
-  listTemplates(cursor: string | undefined, options: RequestOptions): Promise<Page<ResourceTemplate>>;
-  read(uri: string, options: RequestOptions): Promise<ReadResponse>;
+  listResources(cursor: string | undefined, options: RequestOptions): Promise<Page<Api.Resource>>;
+  listTemplates(cursor: string | undefined, options: RequestOptions): Promise<Page<Api.ResourceTemplate>>;
+  read(uri: string, options: RequestOptions): Promise<Api.ReadResponse>;
   complete(
     params: {
       ref: { type: "ref/resource"; uri: string };
@@ -56,7 +47,7 @@ export interface ProtocolClient {
     },
     options: RequestOptions,
   ): Promise<{ values: string[]; total?: number; hasMore?: boolean; warnings?: string[] }>;
-  listTools(cursor: string | undefined, options: RequestOptions): Promise<Page<Tool>>;
+  listTools(cursor: string | undefined, options: RequestOptions): Promise<Page<Api.Tool>>;
   callTool(name: string, args: Record<string, unknown>, options: RequestOptions): Promise<CallToolResult>;
   /** Start hearing updates of `uri` (legacy: resources/subscribe; modern: re-listen). */
   watch(uri: string, options: RequestOptions): Promise<void>;

@@ -3,31 +3,14 @@
  * e2e/fixtures/servers/json-resources.mjs: the rebuilt server's state is compared with the one
  * before it, the diff is kept (the last one) and a `build-diff` event says how much changed.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { InspectorEvent } from "@/lib/api/events";
-import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
 import { noLeftoverProcessesAfterAll } from "@/server/testing/teardown";
-import { copyWatchFixture, type FixtureResource } from "@/server/testing/watch-fixture";
-import { readConfig } from "../config";
-import { McpSession } from "../session";
+import type { FixtureResource } from "@/server/testing/watch-fixture";
+import { until, watchFixtureSessions } from "@/server/testing/watch-session";
 import { RestartOnChange } from "./restart";
 
-const sessions: McpSession[] = [];
-const cleanups: (() => void)[] = [];
-afterEach(async () => {
-  await Promise.all(sessions.splice(0).map((s) => s.close()));
-  for (const c of cleanups.splice(0)) c();
-});
 noLeftoverProcessesAfterAll();
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until(what: string, done: () => boolean, ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(25);
-  }
-}
 
 const ALPHA: FixtureResource = { uri: "fixture://alpha", name: "alpha", text: "alpha\nv1\n" };
 const GAMMA: FixtureResource = { uri: "fixture://gamma", name: "gamma", text: "gamma v1" };
@@ -35,15 +18,7 @@ const BETA: FixtureResource = { uri: "fixture://beta", name: "beta", text: "beta
 // A real build step: the cycle is build → restart → re-read, as a user's `npm run build` is.
 const BUILD = `${process.execPath} -e "console.log('built')"`;
 
-async function started(resources: FixtureResource[]) {
-  const fixture = copyWatchFixture(resources, { [TEST_MARK_VAR]: testMark() });
-  cleanups.push(fixture.cleanup);
-  const events: InspectorEvent[] = [];
-  const session = new McpSession("build-diff", fixture.launch, readConfig(), (e) => events.push(e));
-  sessions.push(session);
-  await session.connect();
-  return { fixture, session, events };
-}
+const started = watchFixtureSessions("build-diff");
 
 const buildDiffs = (events: InspectorEvent[]) => events.filter((e) => e.type === "build-diff");
 

@@ -7,46 +7,18 @@
  */
 import { appendFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import type { InspectorEvent } from "@/lib/api/events";
-import { TEST_MARK_VAR, testMark } from "@/server/testing/processes";
-import { copyWatchFixture, type FixtureResource } from "@/server/testing/watch-fixture";
-import { readConfig } from "../config";
+import { describe, expect, it } from "vitest";
+import type { FixtureResource } from "@/server/testing/watch-fixture";
+import { sleep, until, watchFixtureSessions } from "@/server/testing/watch-session";
 import { RestartOnChange } from "./restart";
-import { McpSession } from "../session";
 import { expectNoLeftoverProcesses, noLeftoverProcessesAfterAll } from "@/server/testing/teardown";
-
-const sessions: McpSession[] = [];
-const cleanups: (() => void)[] = [];
-
-afterEach(async () => {
-  await Promise.all(sessions.splice(0).map((s) => s.close()));
-  for (const c of cleanups.splice(0)) c();
-});
 
 noLeftoverProcessesAfterAll();
 
 const ALPHA: FixtureResource = { uri: "fixture://alpha", name: "alpha", text: "alpha v1" };
 
-async function started(resources: FixtureResource[] = [ALPHA]) {
-  const fixture = copyWatchFixture(resources, { [TEST_MARK_VAR]: testMark() });
-  cleanups.push(fixture.cleanup);
-  const events: InspectorEvent[] = [];
-  const session = new McpSession("watch", fixture.launch, readConfig(), (e) => events.push(e));
-  sessions.push(session);
-  await session.connect();
-  return { fixture, session, events };
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until(what: string, done: () => boolean, ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(25);
-  }
-}
+const open = watchFixtureSessions("watch");
+const started = (resources: FixtureResource[] = [ALPHA]) => open(resources);
 
 const fsWatchHandles = () => process.getActiveResourcesInfo().filter((r) => r === "FSEventWrap").length;
 

@@ -12,7 +12,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { HttpTransportChoice, LaunchSpec } from "@/lib/api/contract";
 import type { InspectorEvent } from "@/lib/api/events";
-import { openSession } from "@/server/testing/open-session";
+import { openSession, startFailure, textOf } from "@/server/testing/open-session";
 import {
   freePort,
   startEverythingHttp,
@@ -20,22 +20,15 @@ import {
   type HttpServerHandle,
 } from "@/server/testing/http-servers";
 import type { McpConfig } from "../config";
-import { SessionStartError } from "../session-errors";
 import type { McpSession } from "../session";
 import { describeHttpFailure } from "./http";
 import { MessageTooLargeError, TransportRequestError } from "./owned";
-import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
+import { trackedServers } from "@/server/testing/teardown";
 
 const MISBEHAVING = "e2e/fixtures/servers/http-misbehaving.ts";
 const sessions: McpSession[] = [];
-const started: HttpServerHandle[] = [];
-const startedPids = new Set<number>();
-
-function track(server: HttpServerHandle): HttpServerHandle {
-  started.push(server);
-  startedPids.add(server.pid);
-  return server;
-}
+const tracked = trackedServers();
+const track = tracked.track;
 
 afterEach(async () => {
   await Promise.all(sessions.splice(0).map((s) => s.close()));
@@ -43,9 +36,7 @@ afterEach(async () => {
 
 afterAll(async () => {
   await Promise.all(sessions.splice(0).map((s) => s.close()));
-  await Promise.all(started.map((s) => s.stop()));
-  // Other files run in parallel under the same mark: judge only the servers this file started.
-  await expectNoLeftoverProcesses(startedPids);
+  await tracked.stopAll();
 });
 
 const http = (url: string, transport: HttpTransportChoice = "auto", headers: Record<string, string> = {}) =>
@@ -64,21 +55,6 @@ const added =
   (test: (uri: string) => boolean) =>
   (e: InspectorEvent): e is ResourcesChanged =>
     e.type === "resources-changed" && e.diff.added.some(test);
-
-function textOf(result: { contents: ReadonlyArray<{ uri: string } & Record<string, unknown>> }): string {
-  const first = result.contents[0];
-  return first && typeof first.text === "string" ? first.text : "";
-}
-
-/** What `connect()` threw, as a SessionStartError. */
-async function startFailure(session: McpSession): Promise<SessionStartError> {
-  const err = await session.connect().then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(SessionStartError);
-  return err as SessionStartError;
-}
 
 describe("server-everything over HTTP", () => {
   const servers: Partial<Record<"streamableHttp" | "sse", HttpServerHandle>> = {};
@@ -160,7 +136,7 @@ describe("server-everything over HTTP", () => {
     await session.connect();
     expect(session.summary().transport).toMatchObject({ used: "sse", reinitialized: 0 });
     await server.restart();
-    startedPids.add(server.pid);
+    track(server);
     // The EventSource reconnects by itself (about 1 s); the new stream means a new server session.
     await vi.waitFor(() => expect(session.summary().transport).toMatchObject({ reinitialized: 1 }), {
       timeout: 15_000,
@@ -179,7 +155,7 @@ describe("server-everything over HTTP", () => {
     expect((await session.listResources()).items).toHaveLength(7);
     const oldId = session.summary().transport;
     await server.restart();
-    startedPids.add(server.pid);
+    track(server);
     const read = await session.read("demo://resource/dynamic/text/2");
     expect(textOf(read)).toContain("2");
     const now = session.summary();
@@ -208,7 +184,7 @@ describe("the fixture's /mcp (a correct stateful Streamable HTTP server)", () =>
     expect(session.summary().transport).toMatchObject({ streamLost: true });
     expect(session.summary().status).toBe("connected");
     await own.restart();
-    startedPids.add(own.pid);
+    track(own);
     // The next request finds the session forgotten and re-initializes it; the stream is back.
     expect((await session.listResources(true)).items.map((r) => r.uri)).toContain("fixture://hello");
     await vi.waitFor(
@@ -234,7 +210,7 @@ describe("the fixture's /mcp (a correct stateful Streamable HTTP server)", () =>
     );
 
     await fixture.restart();
-    startedPids.add(fixture.pid);
+    track(fixture);
     // The next read re-initializes under the user: no error, just a note.
     const read = await session.read("fixture://hello");
     expect(textOf(read)).toBe("hello");

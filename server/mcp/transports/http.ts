@@ -13,6 +13,7 @@ import { EventStreamKeeper } from "./event-stream-keeper";
 import { guardedFetch, type FetchLike } from "./guarded-fetch";
 import { describeBadJson, describeHttpFailure, describeRequestFailure, errnoOf } from "./http-failures";
 import { TransportRequestError, type OwnedTransport, type OwnedTransportOptions } from "./owned";
+import { RemoteTransport } from "./remote";
 
 export interface HttpTransportOptions extends OwnedTransportOptions {
   /** The OAuth client for this server, when it needs sign-in. */
@@ -47,24 +48,15 @@ function fallsBack(err: unknown): boolean {
  * used. Every request goes through one guarded fetch (allowed origins, size cap, no silent
  * cross-origin redirects); the GET stream re-opens with backoff and `Last-Event-ID` (the SDK's).
  */
-export class OwnedHttpTransport implements OwnedTransport {
-  readonly kind = "http";
-  onclose?: () => void;
-  onerror?: (error: Error) => void;
-  onmessage?: (message: JSONRPCMessage) => void;
-
-  failure: Error | null = null;
-  readonly exit = null;
+export class OwnedHttpTransport extends RemoteTransport<HttpTransportOptions> implements OwnedTransport {
   used: HttpTransportUsed | null = null;
   /** The last HTTP-level error, for a start failure that the SDK reports vaguely. */
   private lastError: Error | null = null;
   private inner: Inner | null = null;
   private readonly fetch: FetchLike;
-  private readonly url: URL;
   private closing: Promise<void> | null = null;
   /** Closed (or closing past the DELETE): every later fetch is refused, see `make`. */
   private ended = false;
-  private closedNotified = false;
   private protocolVersion: string | undefined;
   /** Initialized: a failed request is now a live session's, described as such. */
   private live = false;
@@ -73,11 +65,8 @@ export class OwnedHttpTransport implements OwnedTransport {
   /** The legacy SSE transport's event stream failed, and has not opened since. */
   private sseStreamLost = false;
 
-  constructor(
-    private readonly launch: HttpLaunch,
-    private readonly options: HttpTransportOptions,
-  ) {
-    this.url = new URL(launch.url);
+  constructor(launch: HttpLaunch, options: HttpTransportOptions) {
+    super(launch, options);
     this.stream = new EventStreamKeeper({
       reopen: async (lastEventId) => {
         const inner = this.inner;
@@ -288,8 +277,6 @@ export class OwnedHttpTransport implements OwnedTransport {
     this.live = true;
   }
 
-  async settle(): Promise<void> {}
-
   describeStartFailure(cause: Error): string | null {
     return describeHttpFailure(this.failure ?? cause, this.url, this.lastError, this.ownAuthorization);
   }
@@ -329,12 +316,6 @@ export class OwnedHttpTransport implements OwnedTransport {
     this.ended = true;
     this.stream.stop();
     void this.inner?.close();
-  }
-
-  private notifyClosed(): void {
-    if (this.closedNotified) return;
-    this.closedNotified = true;
-    this.onclose?.();
   }
 }
 

@@ -9,33 +9,22 @@ import { createServer } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
 import { createServer as createNetServer, type Socket } from "node:net";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { HttpTransportChoice, LaunchSpec } from "@/lib/api/contract";
 import type { InspectorEvent } from "@/lib/api/events";
-import { openSession } from "@/server/testing/open-session";
-import { freePort, startFixtureHttp, type HttpServerHandle } from "@/server/testing/http-servers";
-import { expectNoLeftoverProcesses } from "@/server/testing/teardown";
+import { openSession, startFailure, textOf } from "@/server/testing/open-session";
+import { freePort, startFixtureHttp } from "@/server/testing/http-servers";
+import { wsFixtureForFile } from "@/server/testing/ws-fixture";
 import type { McpConfig } from "../config";
 import { launchProblem } from "../launch";
-import { SessionStartError } from "../session-errors";
 import type { McpSession } from "../session";
 import { MessageTooLargeError, TransportRequestError } from "./owned";
 import { OwnedWebSocketTransport } from "./websocket";
 
 const sessions: McpSession[] = [];
-let fixture: HttpServerHandle;
-let ws: string;
-
-beforeAll(async () => {
-  fixture = await startFixtureHttp("e2e/fixtures/servers/ws-server.mjs");
-  ws = fixture.url.replace(/^http:/, "ws:");
-});
+const server = wsFixtureForFile();
 afterEach(async () => {
   await Promise.all(sessions.splice(0).map((s) => s.close()));
-});
-afterAll(async () => {
-  await fixture.stop();
-  await expectNoLeftoverProcesses(new Set([fixture.pid]));
 });
 
 const quick: Partial<McpConfig> = { connectTimeoutMs: 3_000, requestTimeoutMs: 3_000 };
@@ -44,28 +33,14 @@ const remote = (url: string, transport: HttpTransportChoice = "auto", headers: R
 const open = (launch: LaunchSpec, config: Partial<McpConfig> = quick) =>
   openSession(sessions, launch, config);
 
-function textOf(result: { contents: ReadonlyArray<{ uri: string } & Record<string, unknown>> }): string {
-  const first = result.contents[0];
-  return first && typeof first.text === "string" ? first.text : "";
-}
-
-async function startFailure(session: McpSession): Promise<SessionStartError> {
-  const err = await session.connect().then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(SessionStartError);
-  return err as SessionStartError;
-}
-
 describe("a WebSocket MCP server", () => {
   for (const transport of ["auto", "websocket"] as const)
     it(`transport ${transport} on ws://: connects, lists, reads, and logs the traffic both ways through the tap`, async () => {
-      const { session } = open(remote(`${ws}/mcp`, transport));
+      const { session } = open(remote(`${server.ws}/mcp`, transport));
       await session.connect();
       expect(session.summary().transport).toEqual({
         kind: "http",
-        url: `${ws}/mcp`,
+        url: `${server.ws}/mcp`,
         used: "websocket",
         sessionId: null,
         reinitialized: 0,
@@ -88,7 +63,7 @@ describe("a WebSocket MCP server", () => {
     });
 
   it("watching the subscribable resource hears notifications/resources/updated", async () => {
-    const { session, waitFor } = open(remote(`${ws}/mcp`));
+    const { session, waitFor } = open(remote(`${server.ws}/mcp`));
     await session.connect();
     await session.watch("fixture://counter");
     await waitFor(
@@ -100,7 +75,10 @@ describe("a WebSocket MCP server", () => {
 
   it("the user's headers go on the handshake; the ones the handshake owns are left out and said so", async () => {
     const { session } = open(
-      remote(`${ws}/private`, "websocket", { "X-Api-Key": "fixture-key", "Sec-WebSocket-Protocol": "evil" }),
+      remote(`${server.ws}/private`, "websocket", {
+        "X-Api-Key": "fixture-key",
+        "Sec-WebSocket-Protocol": "evil",
+      }),
     );
     await session.connect();
     const seen = JSON.parse(textOf(await session.read("fixture://headers"))) as Record<string, string>;
@@ -112,36 +90,36 @@ describe("a WebSocket MCP server", () => {
   });
 
   it("401 on the upgrade: no OAuth over WebSocket, give a header instead (no sign-in starts)", async () => {
-    const { session } = open(remote(`${ws}/private`));
+    const { session } = open(remote(`${server.ws}/private`));
     const err = await startFailure(session);
     expect(err.message).toBe(
-      `${ws}/private answered 401 Unauthorized to the WebSocket upgrade. OAuth sign-in is not available over WebSocket: add the server's API key or an Authorization header (the review step's headers, or -H on the command line).`,
+      `${server.ws}/private answered 401 Unauthorized to the WebSocket upgrade. OAuth sign-in is not available over WebSocket: add the server's API key or an Authorization header (the review step's headers, or -H on the command line).`,
     );
     expect(session.summary().auth).toBeUndefined();
-    const wrong = open(remote(`${ws}/private`, "auto", { "X-Api-Key": "wrong" })).session;
+    const wrong = open(remote(`${server.ws}/private`, "auto", { "X-Api-Key": "wrong" })).session;
     expect((await startFailure(wrong)).message).toMatch(/with the headers you gave: check their values/);
   });
 
   it("403, 404 and a server that does not choose the mcp subprotocol: one sentence each", async () => {
-    const forbidden = open(remote(`${ws}/forbidden`)).session;
+    const forbidden = open(remote(`${server.ws}/forbidden`)).session;
     expect((await startFailure(forbidden)).message).toMatch(
       /^This server refused access: .*\/forbidden answered 403 Forbidden to the WebSocket upgrade/,
     );
-    const missing = open(remote(`${ws}/nope`)).session;
+    const missing = open(remote(`${server.ws}/nope`)).session;
     expect((await startFailure(missing)).message).toMatch(
       /^No WebSocket MCP server answered at .*\/nope \(HTTP 404 to the upgrade\)/,
     );
-    const noProtocol = open(remote(`${ws}/no-subprotocol`)).session;
+    const noProtocol = open(remote(`${server.ws}/no-subprotocol`)).session;
     expect((await startFailure(noProtocol)).message).toMatch(
       /accepted the WebSocket but not the "mcp" subprotocol .*: it is not an MCP WebSocket server\.$/,
     );
   });
 
   it("a redirect to another origin is not followed (the other origin hears nothing), and says where it pointed", async () => {
-    const { session } = open(remote(`${ws}/redirect`, "websocket", { "X-Api-Key": "fixture-key" }));
+    const { session } = open(remote(`${server.ws}/redirect`, "websocket", { "X-Api-Key": "fixture-key" }));
     const err = await startFailure(session);
     expect(err.message).toContain(
-      `redirected the WebSocket upgrade (HTTP 302 to "ws://localhost:${fixture.port}/mcp"); not followed`,
+      `redirected the WebSocket upgrade (HTTP 302 to "ws://localhost:${server.port}/mcp"); not followed`,
     );
     // A collector on another port: the redirect names it, and no connection may reach it.
     let reached = 0;
@@ -153,7 +131,9 @@ describe("a WebSocket MCP server", () => {
     try {
       const { port } = collector.address() as { port: number };
       const to = encodeURIComponent(`ws://127.0.0.1:${port}/mcp`);
-      const redirected = open(remote(`${ws}/redirect?to=${to}`, "auto", { "X-Api-Key": "fixture-key" }));
+      const redirected = open(
+        remote(`${server.ws}/redirect?to=${to}`, "auto", { "X-Api-Key": "fixture-key" }),
+      );
       expect((await startFailure(redirected.session)).message).toMatch(/; not followed/);
       expect(reached).toBe(0);
     } finally {
@@ -162,7 +142,7 @@ describe("a WebSocket MCP server", () => {
   });
 
   it("a frame that is not JSON-RPC is dropped and logged; the session goes on", async () => {
-    const { session } = open(remote(`${ws}/mcp`));
+    const { session } = open(remote(`${server.ws}/mcp`));
     await session.connect();
     expect(textOf(await session.read("fixture://junk"))).toBe("after the junk");
     expect(session.stderr.tail().join("")).toContain(
@@ -172,7 +152,7 @@ describe("a WebSocket MCP server", () => {
   });
 
   it("a protocol error (a reserved opcode) ends the session with the close code and what the frame was", async () => {
-    const { session } = open(remote(`${ws}/mcp`));
+    const { session } = open(remote(`${server.ws}/mcp`));
     await session.connect();
     const err = await session.read("fixture://bad-frame").catch((e: unknown) => e);
     expect((err as Error).message).toMatch(
@@ -182,7 +162,7 @@ describe("a WebSocket MCP server", () => {
   });
 
   it("a request the server never answers fails at the request timeout; the session stays usable", async () => {
-    const { session } = open(remote(`${ws}/mcp`), { ...quick, requestTimeoutMs: 500 });
+    const { session } = open(remote(`${server.ws}/mcp`), { ...quick, requestTimeoutMs: 500 });
     await session.connect();
     const t0 = Date.now();
     const err = await session.read("fixture://hang").catch((e: unknown) => e);
@@ -193,7 +173,7 @@ describe("a WebSocket MCP server", () => {
   });
 
   it("a message over the size cap ends the connection with the same words as HTTP and stdio", async () => {
-    const { session } = open(remote(`${ws}/mcp`), { ...quick, maxMessageBytes: 1024 * 1024 });
+    const { session } = open(remote(`${server.ws}/mcp`), { ...quick, maxMessageBytes: 1024 * 1024 });
     await session.connect();
     const err = await session.read("fixture://big").catch((e: unknown) => e);
     expect(err).toBeInstanceOf(MessageTooLargeError);
@@ -205,11 +185,11 @@ describe("a WebSocket MCP server", () => {
   });
 
   it("the server closing mid-request: the request and the session say the close code and reason", async () => {
-    const { session } = open(remote(`${ws}/mcp`));
+    const { session } = open(remote(`${server.ws}/mcp`));
     await session.connect();
     const err = await session.read("fixture://close").catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TransportRequestError);
-    const said = `127.0.0.1:${fixture.port} closed the WebSocket (code 1011: server error, reason "fixture closed mid-request").`;
+    const said = `127.0.0.1:${server.port} closed the WebSocket (code 1011: server error, reason "fixture closed mid-request").`;
     expect((err as Error).message).toBe(said);
     expect(session.status).toBe("disconnected");
     expect(session.summary().error?.message).toBe(said);
@@ -220,12 +200,12 @@ describe("a WebSocket MCP server", () => {
   });
 
   it("a close reason's bidi override and other hidden characters are named, never passed on raw", async () => {
-    const { session } = open(remote(`${ws}/mcp`));
+    const { session } = open(remote(`${server.ws}/mcp`));
     await session.connect();
     await session.read("fixture://close-bidi").catch(() => {});
     const said = session.summary().error?.message ?? "";
     expect(said).toBe(
-      `127.0.0.1:${fixture.port} closed the WebSocket (code 1008: policy violation, reason "policy ⟨U+202E⟩gnp.exe⟨U+200B⟩⟨U+0007⟩").`,
+      `127.0.0.1:${server.port} closed the WebSocket (code 1008: policy violation, reason "policy ⟨U+202E⟩gnp.exe⟨U+200B⟩⟨U+0007⟩").`,
     );
     expect(said).not.toMatch(/[\u202e\u200b\u0007]/);
   });
@@ -248,7 +228,7 @@ describe("a WebSocket server that goes away", () => {
   });
 
   it("it stops answering pings (gone without a close): the connection ends, saying so", async () => {
-    const transport = new OwnedWebSocketTransport(remote(`${ws}/no-pong`), {
+    const transport = new OwnedWebSocketTransport(remote(`${server.ws}/no-pong`), {
       maxMessageBytes: 1024 * 1024,
       connectTimeoutMs: 3_000,
       pingIntervalMs: 150,
@@ -258,13 +238,13 @@ describe("a WebSocket server that goes away", () => {
     await transport.start();
     await closed;
     expect(transport.describeEnd()).toBe(
-      `127.0.0.1:${fixture.port} stopped answering WebSocket pings (none answered within 150 ms); the connection was closed.`,
+      `127.0.0.1:${server.port} stopped answering WebSocket pings (none answered within 150 ms); the connection was closed.`,
     );
     await transport.close();
   });
 
   it("a server that answers pings keeps the connection", async () => {
-    const transport = new OwnedWebSocketTransport(remote(`${ws}/mcp`), {
+    const transport = new OwnedWebSocketTransport(remote(`${server.ws}/mcp`), {
       maxMessageBytes: 1024 * 1024,
       pingIntervalMs: 100,
       onLog: () => undefined,

@@ -1,7 +1,7 @@
 import "server-only";
 import WebSocket from "ws";
 import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import type { HttpLaunch, TransportDetails } from "@/lib/api/contract";
+import type { TransportDetails } from "@/lib/api/contract";
 import { clip } from "@/lib/limits/bounds";
 import { rememberText } from "./traffic-tap";
 import {
@@ -10,6 +10,7 @@ import {
   type OwnedTransport,
   type OwnedTransportOptions,
 } from "./owned";
+import { RemoteTransport } from "./remote";
 import { describeClose, describeHandshakeFailure, type Refusal } from "./websocket-failures";
 
 /**
@@ -42,16 +43,11 @@ const HANDSHAKE_HEADERS = /^(sec-websocket-.*|connection|upgrade|host|content-le
  * on the upgrade says to give a header. No session id: a dropped socket is a disconnected
  * session with the close code and reason, and Reconnect opens a new one.
  */
-export class OwnedWebSocketTransport implements OwnedTransport {
-  readonly kind = "http";
-  onclose?: () => void;
-  onerror?: (error: Error) => void;
-  onmessage?: (message: JSONRPCMessage) => void;
-
-  failure: Error | null = null;
-  readonly exit = null;
+export class OwnedWebSocketTransport
+  extends RemoteTransport<WebSocketTransportOptions>
+  implements OwnedTransport
+{
   private socket: WebSocket | null = null;
-  private readonly url: URL;
   /** The upgrade was answered with something else than 101. */
   private refusal: Refusal | null = null;
   private opened = false;
@@ -59,15 +55,7 @@ export class OwnedWebSocketTransport implements OwnedTransport {
   private closedByUs = false;
   private closing: Promise<void> | null = null;
   private closed: Promise<void> | null = null;
-  private closedNotified = false;
   private heartbeat: NodeJS.Timeout | null = null;
-
-  constructor(
-    private readonly launch: HttpLaunch,
-    private readonly options: WebSocketTransportOptions,
-  ) {
-    this.url = new URL(launch.url);
-  }
 
   get sessionId(): undefined {
     return undefined;
@@ -247,8 +235,6 @@ export class OwnedWebSocketTransport implements OwnedTransport {
 
   connected(): void {}
 
-  async settle(): Promise<void> {}
-
   describeStartFailure(cause: Error): string | null {
     if (this.failure) return this.failure.message;
     // start() rejects with the sentence already; an initialize that failed later is the SDK's.
@@ -283,11 +269,5 @@ export class OwnedWebSocketTransport implements OwnedTransport {
   killSync(): void {
     this.closedByUs = true;
     this.socket?.terminate();
-  }
-
-  private notifyClosed(): void {
-    if (this.closedNotified) return;
-    this.closedNotified = true;
-    this.onclose?.();
   }
 }
