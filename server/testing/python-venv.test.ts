@@ -36,7 +36,7 @@ describe("pythonVenv", () => {
 
     const began = Date.now();
     const second = must(await pythonVenv());
-    expect(Date.now() - began).toBeLessThan(2_000);
+    expect(Date.now() - began).toBeLessThan(5_000); // a build takes 7 s and more; a reuse ~0.3 s
     expect(second).toMatchObject({ reused: true, python: first.python, dir: first.dir });
     const version = execFileSync(second.python, [
       "-c",
