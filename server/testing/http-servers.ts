@@ -1,6 +1,7 @@
 /**
- * Real MCP servers over real HTTP on loopback for tests: server-everything in its two HTTP modes and
- * the project's own HTTP fixtures (e2e/fixtures/servers/http-*.ts, oauth-server.ts).
+ * Real MCP servers over real HTTP on loopback for tests: server-everything in its two HTTP modes,
+ * the project's own HTTP fixtures (e2e/fixtures/servers/http-*.ts, oauth-server.ts), and any other
+ * command (`startCommandHttp`: the Python SDK's server, python-server.ts).
  * Imported by Vitest and by Playwright, so Node only and no test-runner imports.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -60,7 +61,11 @@ export async function startEverythingHttp(
   env: Record<string, string> = {},
 ): Promise<HttpServerHandle> {
   const path = mode === "streamableHttp" ? "/mcp" : "/sse";
-  return startOnFreePort([everythingEntry, mode], env, (port) => `http://127.0.0.1:${port}${path}`);
+  return startCommandHttp({
+    args: () => [everythingEntry, mode],
+    env,
+    url: (port) => `http://127.0.0.1:${port}${path}`,
+  });
 }
 
 /**
@@ -75,35 +80,44 @@ export async function startFixtureHttp(
 ): Promise<HttpServerHandle> {
   const file = isAbsolute(script) ? script : resolve(repoRoot, script);
   const argv = file.endsWith(".ts") ? ["--import", "tsx", file, ...args] : [file, ...args];
-  return startOnFreePort(argv, env, (port) => `http://127.0.0.1:${port}`);
+  return startCommandHttp({ args: () => argv, env, url: (port) => `http://127.0.0.1:${port}` });
 }
 
+/** A server process to start on a free loopback port (which it also gets as `PORT` in its env). */
+export interface ServerCommand {
+  /** The executable; Node by default. */
+  command?: string;
+  /** Its arguments, given the port it must listen on. */
+  args: (port: number) => string[];
+  env?: Record<string, string>;
+  /** Where a client connects, given the port. */
+  url: (port: number) => string;
+}
+
+/** Node's and Python's (uvicorn's) words for a port someone else bound first. */
+const PORT_TAKEN = /EADDRINUSE|address already in use/i;
+
 /**
- * `startOnPort` on a free port, again on another when the one found free was taken before the
+ * Start `command` on a free port, again on another when the one found free was taken before the
  * server bound it (freePort only finds a port that was free: another process's ephemeral port,
- * such as a CLI's callback listener, can take it meanwhile).
+ * such as a CLI's callback listener, can take it meanwhile). Ready once the port takes a connection.
  */
-async function startOnFreePort(
-  argv: string[],
-  env: Record<string, string>,
-  urlOf: (port: number) => string,
-): Promise<HttpServerHandle> {
+export async function startCommandHttp(command: ServerCommand): Promise<HttpServerHandle> {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     try {
-      return await startOnPort(argv, env, port, urlOf(port));
+      return await startOnPort(command, port);
     } catch (error) {
-      if (attempt >= 3 || !String((error as Error).message).includes("EADDRINUSE")) throw error;
+      if (attempt >= 3 || !PORT_TAKEN.test(String((error as Error).message))) throw error;
     }
   }
 }
 
-async function startOnPort(
-  argv: string[],
-  env: Record<string, string>,
-  port: number,
-  url: string,
-): Promise<HttpServerHandle> {
+async function startOnPort(command: ServerCommand, port: number): Promise<HttpServerHandle> {
+  const executable = command.command ?? process.execPath;
+  const argv = command.args(port);
+  const env = command.env ?? {};
+  const url = command.url(port);
   let tail = "";
   const remember = (chunk: Buffer): void => {
     tail = (tail + chunk.toString("utf8")).slice(-OUTPUT_TAIL_CHARS);
@@ -112,7 +126,7 @@ async function startOnPort(
   const launch = async (): Promise<ChildProcess> => {
     // The mark lets the global teardown find a server a test forgot; Playwright runs have none.
     const mark = process.env[TEST_MARK_VAR];
-    const child = spawn(process.execPath, argv, {
+    const child = spawn(executable, argv, {
       cwd: repoRoot,
       env: { ...process.env, ...env, PORT: String(port), ...(mark ? { [TEST_MARK_VAR]: mark } : {}) },
       stdio: ["ignore", "pipe", "pipe"],
@@ -125,7 +139,7 @@ async function startOnPort(
     } catch (error) {
       await terminate(child);
       const message = error instanceof Error ? error.message : String(error);
-      throw new Error(`${message}\ncommand: node ${argv.join(" ")}\noutput tail:\n${tail}`);
+      throw new Error(`${message}\ncommand: ${executable} ${argv.join(" ")}\noutput tail:\n${tail}`);
     }
     return child;
   };
