@@ -5,6 +5,7 @@
  */
 import { walkJson, type JsonChange } from "../json/diff";
 import { parsePointer } from "../json/json-pointer";
+import { jsonPreview } from "../json/json-preview";
 import type { Matcher } from "./schema";
 
 export interface Mismatch {
@@ -38,8 +39,9 @@ export function findMatcher(matchers: Record<string, Matcher>, path: string): Ma
 }
 
 const kindOf = (v: unknown) => (v === null ? "null" : Array.isArray(v) ? "array" : typeof v);
+/** A value as a message shows it: its JSON's first 117 characters and "…" when longer than 120. */
 const short = (v: unknown) => {
-  const s = JSON.stringify(v) ?? String(v);
+  const s = jsonPreview(v, 120);
   return s.length > 120 ? `${s.slice(0, 117)}…` : s;
 };
 
