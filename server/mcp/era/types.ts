@@ -10,6 +10,7 @@ import type {
   Tool,
 } from "@/lib/api/contract";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { ReadAnswer } from "@/lib/api/input-required";
 import type { TrafficTap } from "../transports/traffic-tap";
 
 /** What the session hears from whichever client speaks to the server. */
@@ -47,7 +48,8 @@ export interface ProtocolClient {
   instructions(): string | undefined;
   listResources(cursor: string | undefined, options: RequestOptions): Promise<Page<Resource>>;
   listTemplates(cursor: string | undefined, options: RequestOptions): Promise<Page<ResourceTemplate>>;
-  read(uri: string, options: RequestOptions): Promise<ReadResponse>;
+  /** `answer`: a retry of an input_required read (2026-07-28 only; the legacy era has none). */
+  read(uri: string, options: RequestOptions, answer?: ReadAnswer): Promise<ReadResponse>;
   complete(
     params: {
       ref: { type: "ref/resource"; uri: string };
