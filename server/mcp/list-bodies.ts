@@ -3,7 +3,7 @@ import type { CacheHints, ResourceListResponse, TemplateListResponse } from "@/l
 import type { PagedResult } from "./pagination";
 
 /** Every page's hints, in order, when any page carried some (a page without any: `{}`). */
-function pageHints({ received }: PagedResult<unknown>): { pageHints?: CacheHints[] } {
+export function pageHints({ received }: PagedResult<unknown>): { pageHints?: CacheHints[] } {
   return received.some((p) => p.hints) ? { pageHints: received.map((p) => p.hints ?? {}) } : {};
 }
 
