@@ -99,7 +99,12 @@ describe("protocol eras", () => {
     const { session } = openSession(sessions, fixture("modern-server.mjs"));
     await session.connect();
     const listed = await session.listResources();
-    expect(listed.hints).toEqual({ ttlMs: 2_000, cacheScope: "public", receivedAt: expect.any(Number) });
+    expect(listed.hints).toEqual({
+      ttlMs: 2_000,
+      cacheScope: "public",
+      receivedAt: listed.hints?.receivedAt,
+    });
+    expect(listed.hints?.receivedAt).toBeTypeOf("number");
     const note = await session.read("modern://note");
     expect(note).toMatchObject({ ttlMs: 5_000, cacheScope: "public" });
     const form = await session.read("modern://form");
