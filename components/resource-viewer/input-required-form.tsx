@@ -53,8 +53,11 @@ export function InputRequiredForm({
     e.preventDefault();
     send("accept");
   };
-  const set = (key: string, name: string, value: string | boolean) =>
+  // A change answers the last complaint: it is said again only on the next send.
+  const set = (key: string, name: string, value: string | boolean) => {
+    setErrors([]);
     setValues((v) => ({ ...v, [key]: { ...v[key], [name]: value } }));
+  };
 
   return (
     <form

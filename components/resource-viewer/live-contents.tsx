@@ -60,7 +60,8 @@ export function LiveContents({ sessionId, uri, listed }: LiveContentsProps) {
     <>
       {read.isFetching && status}
       {error}
-      {read.data && (
+      {/* An input_required read has no contents to list: the form above says what it needs. */}
+      {read.data && read.data.resultType !== "input_required" && (
         <ContentList sessionId={sessionId} uri={uri} contents={read.data.contents} listed={listed} />
       )}
     </>
