@@ -47,7 +47,30 @@ test("a 2026-07-28 server: era and version on its card, a watched resource and t
   await expect(added).toContainText("new");
   await page.screenshot({ path: test.info().outputPath("modern-era.png") });
 
-  // A read the server answers with input_required is said so, not shown as content.
+  // Each list's cache hints, with when they stop being fresh (2026-07-28).
+  await expect(page.getByRole("group", { name: "resources/templates/list cache hints" })).toContainText(
+    /ttlMs 60,000 · cacheScope private · fresh until \d\d:\d\d:\d\d/,
+  );
+  await expect(page.getByRole("group", { name: "resources/list cache hints" })).toContainText(
+    "ttlMs 2,000 · cacheScope public",
+  );
+
+  // A read the server answers with input_required is said so, not shown as content: its input
+  // requests are a form, and sending it reads again with the answers and the echoed state.
   await inspector.treeItem("form").click();
   await expect(inspector.viewer.getByRole("status").filter({ hasText: "input_required" })).toBeVisible();
+  const form = inspector.viewer.getByRole("form", { name: "Input the server asks for" });
+  await expect(form).toContainText("Who is asking?");
+  await form.getByRole("button", { name: "Send and read" }).click();
+  await expect(form.getByRole("alert")).toContainText("Name is required");
+  await form.getByRole("textbox", { name: /Name/ }).fill("Ada");
+  await form.getByRole("spinbutton", { name: "Age" }).fill("36");
+  await form.getByRole("combobox", { name: "Colour" }).selectOption("green");
+  if (process.env.E2E_SHOTS)
+    await page.screenshot({ path: `${process.env.E2E_SHOTS}/modern-input-form.png` });
+  await form.getByRole("button", { name: "Send and read" }).click();
+  await expect(inspector.viewer).toContainText("hello Ada, aged 36, likes green");
+  await expect(form).toBeHidden();
+  if (process.env.E2E_SHOTS)
+    await page.screenshot({ path: `${process.env.E2E_SHOTS}/modern-input-answered.png` });
 });

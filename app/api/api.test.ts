@@ -110,6 +110,38 @@ describe("demo server over stdio", () => {
   });
 });
 
+describe("a 2026-07-28 read that asks for input", () => {
+  it("POST …/read answers it with inputResponses and the echoed requestState; a bad body is a 400 that sends nothing", async () => {
+    const modern = path.join(root, "e2e/fixtures/servers/modern-server.mjs");
+    const s = await connect({ command: process.execPath, args: [modern], env: env() });
+    const asked = await get<{ resultType?: string; requestState?: string }>(
+      readRoute.GET,
+      s.id,
+      "?uri=modern%3A%2F%2Fform",
+    );
+    expect(asked.body).toMatchObject({ resultType: "input_required", requestState: "form-round-1" });
+    const answer = (body: object) =>
+      callJson<{ contents: { text?: string }[] } & ErrorBody, { id: string }>(readRoute.POST, {
+        method: "POST",
+        ...idParams(s.id),
+        body,
+      });
+    const inputResponses = { profile: { action: "accept", content: { name: "Ada" } } };
+    const read = await answer({
+      uri: "modern://form",
+      inputResponses,
+      requestState: asked.body.requestState,
+    });
+    expect(read.status).toBe(200);
+    expect(read.body.contents[0]?.text).toBe("hello Ada");
+    const tooLong = await answer({ uri: "modern://form", inputResponses, requestState: "s".repeat(65_537) });
+    expect(tooLong.status).toBe(400);
+    const stray = await answer({ uri: "modern://form", inputResponses, extra: true });
+    expect(stray.status).toBe(400);
+    await del(s.id);
+  });
+});
+
 describe("protocol violations", () => {
   it("a blob that is not base64 is a 502 that says the answer breaks the MCP schema", async () => {
     const s = await connect({ preset: "demo", env: env() });

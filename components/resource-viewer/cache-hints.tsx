@@ -1,35 +1,31 @@
 import type { CacheHints as Hints } from "@/lib/api/contract";
+import { hasHints } from "@/lib/resources/cache-hints";
+import { HintText } from "./hint-text";
+import { useFreshness } from "./use-freshness";
 
-function describe(h: Hints): string {
-  const parts: string[] = [];
-  if (h.ttlMs !== undefined)
-    parts.push(h.ttlMs === 0 ? "ttlMs 0 (stale at once)" : `ttlMs ${h.ttlMs.toLocaleString("en")}`);
-  if (h.cacheScope) parts.push(`cacheScope ${h.cacheScope}`);
-  return parts.join(" · ");
+/** One row: the hints, how long they hold from when the answer arrived, and what was wrong with them. */
+function HintRow({ term, hints }: { term: string; hints: Hints }) {
+  const fresh = useFreshness(hints);
+  return (
+    <>
+      <dt className="text-zinc-500">{term}</dt>
+      <dd className="font-mono">
+        <HintText hints={hints} fresh={fresh} />
+      </dd>
+    </>
+  );
 }
 
 /**
  * The 2026-07-28 cache hints of the read and of the list it came from: how long the server says
- * they stay fresh (the inspector's own refresh follows it) and who may share them.
+ * they stay fresh (the inspector's own refresh follows it), until when, and who may share them.
  */
 export function CacheHints({ read, list }: { read: Hints | undefined; list: Hints | undefined }) {
-  const readText = read ? describe(read) : "";
-  const listText = list ? describe(list) : "";
-  if (!readText && !listText) return null;
+  if (!hasHints(read) && !hasHints(list)) return null;
   return (
     <dl aria-label="Cache hints" className="grid grid-cols-[7rem_1fr] gap-x-3 gap-y-1 text-xs">
-      {readText && (
-        <>
-          <dt className="text-zinc-500">read cache</dt>
-          <dd className="font-mono">{readText}</dd>
-        </>
-      )}
-      {listText && (
-        <>
-          <dt className="text-zinc-500">list cache</dt>
-          <dd className="font-mono">{listText}</dd>
-        </>
-      )}
+      {hasHints(read) && <HintRow term="read cache" hints={read} />}
+      {hasHints(list) && <HintRow term="list cache" hints={list} />}
     </dl>
   );
 }

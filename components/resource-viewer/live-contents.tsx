@@ -44,7 +44,14 @@ export function LiveContents({ sessionId, uri, listed }: LiveContentsProps) {
     <CancelledNotice stale={read.data !== undefined} />
   ) : (
     <ErrorCallout
-      title={read.data ? "Re-reading failed; showing the last content read" : "Could not read this resource"}
+      title={
+        read.data
+          ? "Re-reading failed; showing the last content read"
+          : // -32002, or -32602 naming the URI (server/http/errors.ts): the server has no such resource.
+            isApiError(read.error) && read.error.code === "not_found"
+            ? "Not found: the server has no resource at this URI"
+            : "Could not read this resource"
+      }
       message={read.error.message}
       mcpCode={isApiError(read.error) ? read.error.mcpCode : undefined}
     />
@@ -53,7 +60,8 @@ export function LiveContents({ sessionId, uri, listed }: LiveContentsProps) {
     <>
       {read.isFetching && status}
       {error}
-      {read.data && (
+      {/* An input_required read has no contents to list: the form above says what it needs. */}
+      {read.data && read.data.resultType !== "input_required" && (
         <ContentList sessionId={sessionId} uri={uri} contents={read.data.contents} listed={listed} />
       )}
     </>

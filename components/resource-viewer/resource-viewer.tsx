@@ -21,6 +21,7 @@ import { LiveContents } from "./live-contents";
 import { PinnedVersion } from "./pinned-version";
 import { RemovedNotice } from "./removed-notice";
 import { CacheHints } from "./cache-hints";
+import { InputRequiredForm } from "./input-required-form";
 import { InputRequiredNotice } from "./input-required-notice";
 import { ResourceMetadata } from "./resource-metadata";
 import { useLastDefined } from "./use-last-defined";
@@ -137,7 +138,16 @@ export function ResourceViewer({ session, uri }: ResourceViewerProps) {
       <ResourceMetadata resource={resource} readMeta={read.data?._meta} />
       <CacheHints read={read.data} list={list.data} />
       {read.data?.resultType === "input_required" && (
-        <InputRequiredNotice requests={read.data.inputRequests ?? {}} />
+        <>
+          <InputRequiredNotice requests={read.data.inputRequests ?? {}} />
+          {/* A new round of requests is a new form. */}
+          <InputRequiredForm
+            key={`${read.dataUpdatedAt}`}
+            sessionId={session.id}
+            uri={uri}
+            read={read.data}
+          />
+        </>
       )}
 
       {watch ? (

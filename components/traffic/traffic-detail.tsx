@@ -1,7 +1,26 @@
+import { HintText } from "@/components/resource-viewer/hint-text";
+import { useFreshness } from "@/components/resource-viewer/use-freshness";
 import { JsonBlock } from "@/components/ui/json-block";
 import { formatBytes } from "@/lib/content/content-kind";
 import { formatClockMs } from "@/lib/ui/format-time";
 import type { HeldTrafficEntry } from "@/lib/api/traffic-buffer";
+import { hasHints, hintsOf } from "@/lib/resources/cache-hints";
+
+/** A result's 2026-07-28 cache hints, checked, and until when they held from its arrival. */
+function ResultHints({ entry }: { entry: HeldTrafficEntry }) {
+  const result = (entry.message as { result?: unknown } | null | undefined)?.result;
+  const hints = entry.direction === "in" && result !== undefined ? hintsOf(result, entry.at) : undefined;
+  const fresh = useFreshness(hints);
+  if (!hasHints(hints)) return null;
+  return (
+    <>
+      <dt className="text-zinc-500">cache</dt>
+      <dd className="font-mono">
+        <HintText hints={hints} fresh={fresh} />
+      </dd>
+    </>
+  );
+}
 
 export interface TrafficDetailProps {
   entry: HeldTrafficEntry;
@@ -53,6 +72,7 @@ export function TrafficDetail({ entry, loading, onClose }: TrafficDetailProps) {
           </dd>
           <dt className="text-zinc-500">seq</dt>
           <dd className="font-mono">{entry.seq}</dd>
+          <ResultHints entry={entry} />
         </dl>
         {entry.message !== undefined ? (
           <>

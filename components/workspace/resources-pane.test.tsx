@@ -69,6 +69,45 @@ describe("ResourcesPane", () => {
     expect(screen.getByText("resources/templates/list failed")).toBeTruthy();
   });
 
+  it("shows each list's 2026-07-28 cache hints: one line when the pages agree, else page by page with notes", () => {
+    const at = Date.now();
+    showPane({
+      resources: {
+        ...RESOURCES,
+        ttlMs: 2_000,
+        cacheScope: "public",
+        receivedAt: at,
+        pageHints: [{ ttlMs: 2_000, cacheScope: "public", receivedAt: at }],
+      },
+      templates: {
+        ...TEMPLATES,
+        pages: 2,
+        pageHints: [
+          { ttlMs: 60_000, cacheScope: "private", receivedAt: at },
+          {
+            cacheScope: "private",
+            receivedAt: at,
+            hintNotes: ["ttlMs -5 is not a number of milliseconds ≥ 0; it was ignored."],
+          },
+        ],
+      },
+    });
+    const resources = screen.getByRole("group", { name: "resources/list cache hints" });
+    expect(resources.textContent).toMatch(/^ttlMs 2,000 · cacheScope public · fresh until \d\d:\d\d:\d\d$/);
+    const templates = screen.getByRole("group", { name: "resources/templates/list cache hints" });
+    expect(templates.textContent).toContain("cache hints differ by page (2 pages)");
+    expect(templates.textContent).toContain("page 1: ttlMs 60,000 · cacheScope private · fresh until");
+    expect(templates.textContent).toContain("page 2: cacheScope private");
+    expect(screen.getByRole("note").textContent).toBe(
+      "ttlMs -5 is not a number of milliseconds ≥ 0; it was ignored.",
+    );
+  });
+
+  it("shows no cache hints for a legacy-era list", () => {
+    showPane({ resources: RESOURCES, templates: TEMPLATES });
+    expect(screen.queryByRole("group", { name: /cache hints/ })).toBeNull();
+  });
+
   it("names the JSON-RPC error code when templates/list failed", async () => {
     api.serve({
       [`GET /api/sessions/${session.id}/templates`]: {

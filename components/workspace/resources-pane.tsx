@@ -21,6 +21,7 @@ import { queryKeys } from "@/lib/api/queries";
 import { slots } from "@/lib/api/tracked-request";
 import { buildResourceTree } from "@/lib/resources/uri-tree";
 import { ResourceTree, TemplateList } from "./lazy-parts";
+import { ListCacheHints } from "./list-cache-hints";
 
 export interface ResourcesPaneProps {
   session: SessionSummary;
@@ -72,6 +73,7 @@ export function ResourcesPane({ session, selectedUri, onSelectResource }: Resour
           </button>
         </span>
       </PaneHeader>
+      {resources.data && <ListCacheHints list={resources.data} method="resources/list" />}
       <UndeclaredNote sessionId={session.id} total={session.undeclaredNotifications} />
       <div className="scrollbar-thin min-h-0 flex-1 overflow-y-auto">
         {resources.isPending && (
@@ -125,6 +127,7 @@ export function ResourcesPane({ session, selectedUri, onSelectResource }: Resour
             )}
           </PaneHeader>
         </div>
+        {templates.data && <ListCacheHints list={templates.data} method="resources/templates/list" />}
         <ListWarnings warnings={templates.data?.warnings} label="Template listing warnings" />
         <section aria-labelledby="templates-heading">
           <QueryState

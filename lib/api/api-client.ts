@@ -49,6 +49,7 @@ import type { CaptureBody } from "../capture/capture-request";
 import { readWithProgress, REQUEST_ID_HEADER, type CancelResponse } from "./progress";
 import type { ImportConnectBody, SavedServerListResponse } from "./saved-servers";
 import type { StartupFailureListResponse } from "./startup";
+import type { ReadAnswerBody } from "./input-required";
 
 // Kept for the components that import the tool types from the client (the contract owns them).
 export type { CallToolResult, Tool, ToolListResponse } from "./contract";
@@ -196,6 +197,9 @@ export function createApiClient(options: ApiClientOptions) {
       json<TemplateListResponse>(`${session(id)}/templates`, o),
     readResource: (id: string, uri: string, o?: RequestOptions) =>
       json<ReadResponse>(`${session(id)}/read?${new URLSearchParams({ uri }).toString()}`, o),
+    /** An input_required read retried with the answers and the echoed requestState. */
+    answerRead: (id: string, body: ReadAnswerBody, o?: RequestOptions) =>
+      postJson<ReadResponse>(`${session(id)}/read`, body, o),
     fetchContent: async (
       id: string,
       uri: string,

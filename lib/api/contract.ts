@@ -182,25 +182,31 @@ export interface SessionLists {
   resources: ResourceListResponse;
   templates?: TemplateListResponse;
 }
-export interface ResourceListResponse {
+/** A listing: top-level hints are the first page's; `pageHints` has one entry per page when any had some. */
+export interface ResourceListResponse extends CacheHints {
   resources: Resource[];
   /** How many pages the server's list took. */
   pages: number;
   /** Protocol problems seen while listing (e.g. a repeating cursor). */
   warnings?: string[];
-  /** The first page's cache hints (2026-07-28). */
-  ttlMs?: number;
-  cacheScope?: "public" | "private";
+  pageHints?: CacheHints[];
 }
 export interface TemplateListResponse extends CacheHints {
   resourceTemplates: ResourceTemplate[];
   pages: number;
   warnings?: string[];
+  pageHints?: CacheHints[];
 }
-/** 2026-07-28 cache hints on list and read results (absent in the legacy era). */
+/**
+ * 2026-07-28 cache hints on list and read results (absent in the legacy era), checked as received
+ * (lib/resources/cache-hints.ts): an invalid value is left out and said in `hintNotes`.
+ */
 export interface CacheHints {
   ttlMs?: number;
   cacheScope?: "public" | "private";
+  /** When the answer arrived (epoch ms): "fresh until" is this plus ttlMs. */
+  receivedAt?: number;
+  hintNotes?: string[];
 }
 /**
  * A read as the server answered it. On 2026-07-28 a read may instead ask for input
@@ -210,6 +216,8 @@ export type ReadResponse = ReadResourceResult &
   CacheHints & {
     resultType?: "complete" | "input_required";
     inputRequests?: Record<string, unknown>;
+    /** Opaque server state to echo with the answers (at most MAX_REQUEST_STATE_CHARS). */
+    requestState?: string;
     /** Contents the server sent that were not valid and were left out, in one sentence. */
     warnings?: string[];
   };

@@ -82,6 +82,9 @@ const pageSchema = z.object({
   cursor: z.string().optional(),
   items: objects,
   nextCursor: z.string().optional(),
+  /** The page's 2026-07-28 cache hints as the inspector took them (absent before, and in the legacy era). */
+  ttlMs: z.number().optional(),
+  cacheScope: z.string().max(64).optional(),
 });
 
 const listingSchema = z.object({

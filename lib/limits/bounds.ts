@@ -19,6 +19,11 @@ export const MAX_URI_CHARS = 8_192;
  * JSON, far past any real server. Past it the walk stops with a warning; a capture is refused.
  */
 export const MAX_LISTED_ITEMS = 2_000_000;
+/**
+ * A 2026-07-28 `requestState` (opaque, echoed verbatim with the answers of an input_required
+ * read): one too long to keep is dropped whole, never cut (a cut state could not be echoed).
+ */
+export const MAX_REQUEST_STATE_CHARS = 65_536;
 /** One line of a server's stderr. */
 export const MAX_STDERR_LINE_CHARS = 8_192;
 

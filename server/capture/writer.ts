@@ -193,6 +193,8 @@ async function listing<T extends Resource | ResourceTemplate>(
       ...(page.cursor !== undefined ? { cursor: page.cursor } : {}),
       items: result.items.slice(at, at + page.count),
       ...(page.nextCursor !== undefined ? { nextCursor: page.nextCursor } : {}),
+      ...(page.hints?.ttlMs !== undefined ? { ttlMs: page.hints.ttlMs } : {}),
+      ...(page.hints?.cacheScope !== undefined ? { cacheScope: page.hints.cacheScope } : {}),
     });
     at += page.count;
   }

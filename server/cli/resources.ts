@@ -12,9 +12,11 @@ import { writeFileSync } from "node:fs";
 import type { ReadResponse } from "@/lib/api/contract";
 import type { InspectorEvent } from "@/lib/api/events";
 import type { McpSession } from "../mcp/session";
+import { pageHints } from "../mcp/list-bodies";
 import { closestWord } from "./commands.mjs";
 import { oneServerLaunch, oneServerSession, reportFailure } from "./one-server";
 import { parseOneShot, usageExit, wholeNumber } from "./one-shot-args";
+import { answerInputRequired } from "./read-input";
 import { SIGN_IN_HELP, type CliSignIn } from "./sign-in";
 
 const USAGE = `usage: mcp-resource-inspector resources list|templates|read URI [options] [-- command… | URL]
@@ -22,6 +24,8 @@ const USAGE = `usage: mcp-resource-inspector resources list|templates|read URI [
   --format json|text     json (default); text: one line per item, or the raw text/bytes of a read
   --index N              which content item of a read --format text prints (default 0)
   --output FILE          write the output there instead of stdout
+  --input NAME=VALUE     read: answer a 2026-07-28 input_required read (repeatable; on a terminal
+                         without it, you are asked)
   --count N              subscribe: stop after N updates
   --timeout MS           subscribe: stop after MS (default 30000; fewer than --count by then: exit 3)
   server: -- command args… (-e KEY=VALUE, --cwd DIR) | URL (-H "Name: value", --transport)
@@ -45,6 +49,7 @@ const RESOURCES = {
     format: { type: "string" },
     index: { type: "string" },
     output: { type: "string" },
+    input: { type: "string", multiple: true },
     count: { type: "string" },
     timeout: { type: "string" },
   },
@@ -60,6 +65,8 @@ interface Call {
   format: "json" | "text";
   index: number;
   output?: string;
+  /** `--input name=value` answers for an input_required read. */
+  inputs: string[];
   count?: number;
   timeoutMs: number;
   serverArgs: string[];
@@ -94,6 +101,7 @@ function parseCall(argv: string[]): Call {
     format,
     index: wholeNumber(RESOURCES, values.index, "index") ?? 0,
     ...(values.output !== undefined ? { output: values.output } : {}),
+    inputs: values.input ?? [],
     ...(count !== undefined ? { count } : {}),
     timeoutMs: wholeNumber(RESOURCES, values.timeout, "timeout") ?? 30_000,
     serverArgs,
@@ -163,13 +171,17 @@ async function main(argv: string[]): Promise<void> {
         );
         write(call, lines.length ? `${lines.join("\n")}\n` : "");
       } else {
-        write(
-          call,
-          `${JSON.stringify({ [ANSWER_KEY[call.action]]: listed.items, pages: listed.pages }, null, 2)}\n`,
-        );
+        // The 2026-07-28 cache hints: the first page's, and each page's (list-bodies.ts, as the page has them).
+        const answer = { [ANSWER_KEY[call.action]]: listed.items, pages: listed.pages, ...listed.hints };
+        write(call, `${JSON.stringify({ ...answer, ...pageHints(listed) }, null, 2)}\n`);
       }
     } else {
-      const result = await signIn.run(session, () => session.read(call.uri!, true));
+      const uri = call.uri!;
+      const first = await signIn.run(session, () => session.read(uri, true));
+      const interactive = Boolean(process.stdin.isTTY && process.stderr.isTTY);
+      const result = await answerInputRequired(uri, first, call.inputs, interactive, (answer) =>
+        signIn.run(session, () => session.answerRead(uri, answer)),
+      );
       write(
         call,
         call.format === "text" ? contentItem(result, call.index) : `${JSON.stringify(result, null, 2)}\n`,

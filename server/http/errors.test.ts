@@ -93,6 +93,13 @@ describe("toHttpError: MCP errors keep their code", () => {
     const m = mcp(ErrorCode.InvalidParams, "MCP error -32602: Resource demo://x not found");
     expect(m).toMatchObject({ status: 404, message: "Resource demo://x not found" });
   });
+
+  it("a 2026-07-28 -32602 naming data.uri is not-found whatever its message; without data.uri it stays 400", () => {
+    const gone = mapped(new McpError(ErrorCode.InvalidParams, "No such thing", { uri: "demo://x" }));
+    expect(gone).toMatchObject({ status: 404, code: "not_found", extra: { mcpCode: -32602 } });
+    const bad = mapped(new McpError(ErrorCode.InvalidParams, "No such thing", { field: "uri" }));
+    expect(bad).toMatchObject({ status: 400, code: "bad_request" });
+  });
 });
 
 describe("toHttpError: everything else", () => {

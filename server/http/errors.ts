@@ -54,8 +54,10 @@ function fromMcpError(err: McpError): HttpError {
     case -32002: // Resource not found (spec up to 2025-11-25)
       return new HttpError(404, "not_found", message, extra);
     case McpErrorCode.InvalidParams as number:
-      // The SDK's McpServer and 2026-07-28 servers report an unknown resource as -32602.
-      return /not found|unknown resource/i.test(message)
+      // The SDK's McpServer and 2026-07-28 servers report an unknown resource as -32602, the
+      // latter with `data.uri` (spec 2026-07-28: resources#error-handling) whatever the message says.
+      return /not found|unknown resource/i.test(message) ||
+        typeof (err.data as { uri?: unknown } | undefined)?.uri === "string"
         ? new HttpError(404, "not_found", message, extra)
         : new HttpError(400, "bad_request", message, extra);
     case McpErrorCode.MethodNotFound as number:

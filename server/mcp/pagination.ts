@@ -24,6 +24,8 @@ export interface ReceivedPage {
   cursor?: string;
   count: number;
   nextCursor?: string;
+  /** This page's own 2026-07-28 cache hints (each page of a listing carries its own). */
+  hints?: CacheHints;
 }
 
 /**
@@ -60,6 +62,7 @@ export async function walkPages<T>(
       ...(cursor !== undefined ? { cursor } : {}),
       count: page.items.length,
       ...(typeof next === "string" ? { nextCursor: next } : {}),
+      ...(page.hints && Object.keys(page.hints).length ? { hints: page.hints } : {}),
     });
     if (page.items.length > room) {
       warnings.push(

@@ -12,6 +12,7 @@ import type {
   SessionSummary,
 } from "@/lib/api/contract";
 import type { InspectorEvent } from "@/lib/api/events";
+import type { ReadAnswer } from "@/lib/api/input-required";
 import type { SessionAbilities } from "@/lib/launch/session-kinds";
 import type { TrafficLinter } from "../lint/traffic-linter";
 import type { McpConfig } from "./config";
@@ -268,6 +269,11 @@ export class McpSession {
   /** A watched resource answers with its latest version (kept fresh by update notifications). */
   read(uri: string, fresh = false, look: LookOptions = {}, ctx?: RequestContext): Promise<ReadResponse> {
     return this.parts.requests.read(uri, fresh, look, ctx);
+  }
+
+  /** An input_required read retried with the user's answers (`inputResponses`, `requestState`). */
+  answerRead(uri: string, answer: ReadAnswer, ctx?: RequestContext): Promise<ReadResponse> {
+    return this.parts.requests.answerRead(uri, answer, ctx);
   }
 
   /** The URIs the user read most recently (at most 20), newest last. */

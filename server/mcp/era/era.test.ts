@@ -99,13 +99,18 @@ describe("protocol eras", () => {
     const { session } = openSession(sessions, fixture("modern-server.mjs"));
     await session.connect();
     const listed = await session.listResources();
-    expect(listed.hints).toEqual({ ttlMs: 2_000, cacheScope: "public" });
+    expect(listed.hints).toEqual({
+      ttlMs: 2_000,
+      cacheScope: "public",
+      receivedAt: listed.hints?.receivedAt,
+    });
+    expect(listed.hints?.receivedAt).toBeTypeOf("number");
     const note = await session.read("modern://note");
     expect(note).toMatchObject({ ttlMs: 5_000, cacheScope: "public" });
     const form = await session.read("modern://form");
     expect(form.resultType).toBe("input_required");
     expect(form.contents).toEqual([]);
-    expect(Object.keys(form.inputRequests ?? {})).toEqual(["name"]);
+    expect(Object.keys(form.inputRequests ?? {})).toEqual(["profile"]);
   });
 
   it("a watch the listen stream acknowledged is not marked unacknowledged", async () => {

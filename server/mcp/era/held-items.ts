@@ -9,6 +9,11 @@ import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk
  * So between the transport and that client, the item array of a list, read or completion answer
  * is held aside: the client sees the result with it empty (its check then covers the envelope
  * only) and a key naming where the items wait; `restore` puts them back for salvage.ts.
+ *
+ * The cache hints are held the same way: the client refuses a result whose `ttlMs` is missing,
+ * negative or not a number ("Invalid result for resources/read: …"), and the inspector's job is
+ * to show such a result with the problem (lib/resources/cache-hints.ts), not to fail the read.
+ * The client sees valid stand-ins; `restore` puts back what the server sent, or nothing.
  */
 
 /** Where each method's items are: a field of the result, or of its `completion`. */
@@ -23,6 +28,9 @@ const ITEM_FIELDS: Record<string, readonly string[]> = {
 /** The key the client sees in place of the items (an unknown key: both eras' schemas keep it). */
 export const HELD_KEY = "io.mcp-resource-inspector/held";
 
+const HINT_FIELDS = ["ttlMs", "cacheScope"] as const;
+const STAND_INS = { ttlMs: 0, cacheScope: "private" };
+
 /** Answers whose request failed late (a timeout) never come back for their items: keep a few. */
 const MAX_HELD = 8;
 
@@ -34,7 +42,7 @@ export class HeldItems implements Transport {
   onerror?: (error: Error) => void;
   onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
   private readonly asked = new Map<string | number, readonly string[]>();
-  private readonly held = new Map<string, unknown[]>();
+  private readonly held = new Map<string, { items: unknown[]; hints: Obj }>();
   private next = 0;
 
   constructor(private readonly inner: Transport) {
@@ -73,8 +81,10 @@ export class HeldItems implements Transport {
     if (typeof key !== "string") return result;
     const rest = { ...result };
     delete rest[HELD_KEY];
-    const items = this.held.get(key) ?? [];
+    const { items, hints } = this.held.get(key) ?? { items: [], hints: {} };
     this.held.delete(key);
+    for (const field of HINT_FIELDS) delete rest[field];
+    Object.assign(rest, hints);
     // The key is "<n> <field>[ <field>]" (see holding).
     const [, first = "", second] = key.split(" ");
     if (second === undefined) return { ...rest, [first]: items };
@@ -92,15 +102,16 @@ export class HeldItems implements Transport {
     const items = isObj(parent) ? parent[second ?? first] : undefined;
     if (!Array.isArray(items)) return message;
     const key = `${this.next++} ${fields.join(" ")}`;
-    this.held.set(key, items);
+    const hints = Object.fromEntries(HINT_FIELDS.filter((f) => f in result).map((f) => [f, result[f]]));
+    this.held.set(key, { items, hints });
     for (const old of this.held.keys()) {
       if (this.held.size <= MAX_HELD) break;
       this.held.delete(old);
     }
     const emptied =
       second === undefined
-        ? { ...result, [first]: [], [HELD_KEY]: key }
-        : { ...result, [first]: { ...(parent as Obj), [second]: [] }, [HELD_KEY]: key };
+        ? { ...result, ...STAND_INS, [first]: [], [HELD_KEY]: key }
+        : { ...result, ...STAND_INS, [first]: { ...(parent as Obj), [second]: [] }, [HELD_KEY]: key };
     return { ...message, result: emptied };
   }
 }

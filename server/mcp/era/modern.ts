@@ -10,7 +10,6 @@ import {
 } from "@modelcontextprotocol/client";
 import { ErrorCode, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type {
-  CacheHints,
   Implementation,
   ReadResponse,
   Resource,
@@ -18,6 +17,9 @@ import type {
   ServerCapabilities,
   Tool,
 } from "@/lib/api/contract";
+import type { ReadAnswer } from "@/lib/api/input-required";
+import { MAX_REQUEST_STATE_CHARS } from "@/lib/limits/bounds";
+import { hintsOf } from "@/lib/resources/cache-hints";
 import type { TrafficTap } from "../transports/traffic-tap";
 import { HeldItems } from "./held-items";
 import { MODERN_CLIENT_CAPABILITIES } from "./probe";
@@ -27,12 +29,32 @@ import type { Page, ProtocolClient, ProtocolHandlers, RequestOptions } from "./t
 const BACKOFF_FIRST_MS = 500;
 const BACKOFF_MAX_MS = 30_000;
 
-/** The cache hints of a 2026-07-28 result, when it carries valid ones. */
-export function hintsOf(result: unknown): CacheHints {
-  const r = result as { ttlMs?: unknown; cacheScope?: unknown };
+/**
+ * An input_required read as the page takes it: the requests, and the state to echo — kept only
+ * whole and within MAX_REQUEST_STATE_CHARS (a cut state could not be echoed; said instead).
+ */
+function inputRequiredOf(r: Record<string, unknown>): ReadResponse {
+  const { inputRequests, requestState } = r;
+  const warnings: string[] = [];
+  let state: string | undefined;
+  if (typeof requestState === "string" && requestState.length <= MAX_REQUEST_STATE_CHARS)
+    state = requestState;
+  else if (requestState !== undefined)
+    warnings.push(
+      typeof requestState === "string"
+        ? `The server's requestState (${requestState.length.toLocaleString("en-US")} characters) is over the inspector's cap of ${MAX_REQUEST_STATE_CHARS.toLocaleString("en-US")}; it was not kept, so an answer cannot echo it.`
+        : "The server's requestState is not a string; it was not kept.",
+    );
   return {
-    ...(typeof r.ttlMs === "number" && r.ttlMs >= 0 ? { ttlMs: r.ttlMs } : {}),
-    ...(r.cacheScope === "public" || r.cacheScope === "private" ? { cacheScope: r.cacheScope } : {}),
+    contents: [],
+    resultType: "input_required",
+    inputRequests:
+      typeof inputRequests === "object" && inputRequests !== null && !Array.isArray(inputRequests)
+        ? (inputRequests as Record<string, unknown>)
+        : {},
+    ...(state !== undefined ? { requestState: state } : {}),
+    ...hintsOf(r),
+    ...(warnings.length ? { warnings } : {}),
   };
 }
 
@@ -145,7 +167,7 @@ export class ModernProtocolClient implements ProtocolClient {
     options: RequestOptions,
   ): Promise<Page<T>> {
     const r = await this.raw(method, cursor ? { cursor } : {}, options);
-    return { ...(await pageOf<T>(r, field)), hints: hintsOf(r) };
+    return pageOf<T>(r, field);
   }
 
   listResources(cursor: string | undefined, options: RequestOptions): Promise<Page<Resource>> {
@@ -156,12 +178,9 @@ export class ModernProtocolClient implements ProtocolClient {
     return this.page("resources/templates/list", "resourceTemplates", cursor, options);
   }
 
-  async read(uri: string, options: RequestOptions): Promise<ReadResponse> {
-    const r = await this.raw("resources/read", { uri }, { ...options, allowInputRequired: true });
-    if (r.resultType === "input_required") {
-      const inputRequests = (r.inputRequests ?? {}) as Record<string, unknown>;
-      return { contents: [], resultType: "input_required", inputRequests, ...hintsOf(r) };
-    }
+  async read(uri: string, options: RequestOptions, answer?: ReadAnswer): Promise<ReadResponse> {
+    const r = await this.raw("resources/read", { uri, ...answer }, { ...options, allowInputRequired: true });
+    if (r.resultType === "input_required") return inputRequiredOf(r);
     return readOf<ReadResponse>(r);
   }
 

@@ -15,6 +15,8 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { clip, MAX_FIELD_CHARS } from "@/lib/limits/bounds";
 import { missingField } from "@/lib/limits/item-shape";
+import { hasHints, hintsOf } from "@/lib/resources/cache-hints";
+import type { CacheHints } from "@/lib/api/contract";
 
 /**
  * Issue 32: checked whole by the SDK, a `resources/list` page of 5 MB of `{}` items built about
@@ -153,7 +155,7 @@ export async function salvageResult<T>(
 export async function pageOf<T>(
   result: Record<string, unknown>,
   field: "resources" | "resourceTemplates" | "tools",
-): Promise<{ items: T[]; nextCursor?: string; warnings?: string[] }> {
+): Promise<{ items: T[]; nextCursor?: string; hints?: CacheHints; warnings?: string[] }> {
   const kind = { resources: RESOURCE_ITEM, resourceTemplates: TEMPLATE_ITEM, tools: TOOL_ITEM }[field];
   const schema = {
     resources: ListResourcesResultSchema,
@@ -162,14 +164,19 @@ export async function pageOf<T>(
   }[field];
   const { items, warning, rest } = await salvageResult<T>(result, field, schema, kind);
   const nextCursor = typeof rest.nextCursor === "string" ? rest.nextCursor : undefined;
+  const hints = hintsOf(result);
   return {
     items,
     ...(nextCursor !== undefined ? { nextCursor } : {}),
+    ...(hasHints(hints) ? { hints } : {}),
     ...(warning ? { warnings: [warning] } : {}),
   };
 }
 
-/** A read's result with its valid contents; the others are told in `warnings`. */
+/**
+ * A read's result with its valid contents; the others are told in `warnings`. Its cache hints
+ * are the checked ones (lib/resources/cache-hints.ts), never the values as they came.
+ */
 export async function readOf<T extends Record<string, unknown>>(
   result: Record<string, unknown>,
 ): Promise<T & { warnings?: string[] }> {
@@ -181,7 +188,14 @@ export async function readOf<T extends Record<string, unknown>>(
   );
   // A read with nothing valid to show stays what it was: an answer that breaks the schema (502).
   if (items.length === 0 && warning) throw new InvalidAnswerError("contents", warning);
-  return { ...rest, contents: items, ...(warning ? { warnings: [warning] } : {}) } as unknown as T & {
+  delete rest.ttlMs;
+  delete rest.cacheScope;
+  return {
+    ...rest,
+    contents: items,
+    ...hintsOf(result),
+    ...(warning ? { warnings: [warning] } : {}),
+  } as unknown as T & {
     warnings?: string[];
   };
 }

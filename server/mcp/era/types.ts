@@ -1,6 +1,7 @@
 import "server-only";
 import type * as Api from "@/lib/api/contract";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { ReadAnswer } from "@/lib/api/input-required";
 import type { TrafficTap } from "../transports/traffic-tap";
 
 /** What the session hears from whichever client speaks to the server. */
@@ -38,7 +39,8 @@ export interface ProtocolClient {
   instructions(): string | undefined;
   listResources(cursor: string | undefined, options: RequestOptions): Promise<Page<Api.Resource>>;
   listTemplates(cursor: string | undefined, options: RequestOptions): Promise<Page<Api.ResourceTemplate>>;
-  read(uri: string, options: RequestOptions): Promise<Api.ReadResponse>;
+  /** `answer`: a retry of an input_required read (2026-07-28 only; the legacy era has none). */
+  read(uri: string, options: RequestOptions, answer?: ReadAnswer): Promise<Api.ReadResponse>;
   complete(
     params: {
       ref: { type: "ref/resource"; uri: string };

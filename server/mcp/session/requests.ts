@@ -1,5 +1,6 @@
 import "server-only";
 import type { CompleteResponse, ReadResponse } from "@/lib/api/contract";
+import type { ReadAnswer } from "@/lib/api/input-required";
 import type { RequestContext } from "../in-flight";
 import { walkPages } from "../pagination";
 import type { ReadLog } from "../read-log";
@@ -34,15 +35,30 @@ export class SessionRequests {
     private readonly ctx: RequestsContext,
   ) {}
 
-  async read(
+  read(uri: string, fresh = false, look: LookOptions = {}, ctx?: RequestContext): Promise<ReadResponse> {
+    return this.logged(uri, look, ctx, () => this.fetchRead(uri, fresh, ctx));
+  }
+
+  /**
+   * An input_required read asked again with the user's answers and the echoed requestState
+   * (2026-07-28, spec: basic/patterns/mrtr): always sent, logged and told like any read.
+   */
+  answerRead(uri: string, answer: ReadAnswer, ctx?: RequestContext): Promise<ReadResponse> {
+    const c = this.connection;
+    return this.logged(uri, {}, ctx, () =>
+      c.request(this.ctx.name(), () => c.client.read(uri, c.requestOptions(ctx), answer)),
+    );
+  }
+
+  private async logged(
     uri: string,
-    fresh = false,
-    look: LookOptions = {},
-    ctx?: RequestContext,
+    look: LookOptions,
+    ctx: RequestContext | undefined,
+    fetch: () => Promise<ReadResponse>,
   ): Promise<ReadResponse> {
     let result: ReadResponse;
     try {
-      result = await this.fetchRead(uri, fresh, ctx);
+      result = await fetch();
     } catch (err) {
       // A cancelled or timed-out read says nothing of the server's answer; an error it sent does.
       if (!ctx?.signal?.aborted) this.readLog.failed(uri, err);

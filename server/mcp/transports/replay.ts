@@ -57,7 +57,14 @@ function pageOf(listing: Listing, cursor: string | undefined, key: "resources" |
       listing.error ?? `The capture holds no page for cursor ${JSON.stringify(cursor.slice(0, 200))}.`,
     );
   }
-  return { [key]: page.items, ...(page.nextCursor !== undefined ? { nextCursor: page.nextCursor } : {}) };
+  // The page's cache hints as captured (2026-07-28), so an opened capture shows them too.
+  const { nextCursor, ttlMs, cacheScope } = page;
+  return {
+    [key]: page.items,
+    ...(nextCursor !== undefined ? { nextCursor } : {}),
+    ...(ttlMs !== undefined ? { ttlMs } : {}),
+    ...(cacheScope !== undefined ? { cacheScope } : {}),
+  };
 }
 
 /**
