@@ -33,7 +33,7 @@ describe("TrafficLinter", () => {
         params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28" } },
       }),
     );
-    l.message("in", msg({ id: 1, result: { resources: [], ttlMs: 1000 } }));
+    l.message("in", msg({ id: 1, result: { resources: [], resultType: "complete", ttlMs: 1000 } }));
     expect(l.list().map((p) => p.code)).toEqual(["modern-result-without-cache-fields"]);
   });
 

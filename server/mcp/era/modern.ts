@@ -110,7 +110,11 @@ export class ModernProtocolClient implements ProtocolClient {
       ...options,
       prior: { kind: "modern", discover: this.discover },
     });
-    await this.relisten();
+    // Not awaited: a server that never acknowledges must not hold the connect until its deadline
+    // (the stream is opened now, in order before any later request; a watch queues behind it).
+    this.relisten().catch((err: unknown) => {
+      if (!this.ended) this.handlers.note(`[inspector] subscriptions/listen failed: ${String(err)}\n`);
+    });
   }
 
   serverInfo(): Implementation | null {
@@ -216,7 +220,9 @@ export class ModernProtocolClient implements ProtocolClient {
       const old = this.subscription;
       const filter = this.filter();
       if (filter) {
-        const next = await translated(() => this.client.listen(filter, { timeout: this.options.timeout }));
+        const next = await this.listen(filter);
+        // Not acknowledged: the stream before it (if any) still serves what it was given.
+        if (!next) return;
         this.subscription = next;
         this.honored = new Set(next.honoredFilter.resourceSubscriptions ?? []);
         this.backoff = BACKOFF_FIRST_MS;
@@ -230,6 +236,28 @@ export class ModernProtocolClient implements ProtocolClient {
     const p = this.queue.then(run);
     this.queue = p.catch(() => undefined);
     return p;
+  }
+
+  /**
+   * Open a stream; null when the server never acknowledged it within the request timeout (spec:
+   * subscriptions#acknowledgment). That is said once in the server's log, and the watches it
+   * carried show "Not acknowledged" (`unacknowledged`); it is not retried until watches change.
+   */
+  private async listen(filter: SubscriptionFilter): Promise<McpSubscription | null> {
+    const timeout = this.options.timeout;
+    try {
+      return await translated(() => this.client.listen(filter, { timeout }));
+    } catch (err) {
+      if (!(err instanceof McpError && err.code === (ErrorCode.RequestTimeout as number))) throw err;
+      const asked = [
+        ...(filter.resourcesListChanged ? ["list changes"] : []),
+        ...(filter.resourceSubscriptions ?? []),
+      ];
+      this.handlers.note(
+        `[inspector] subscriptions/listen not acknowledged: the server sent no notifications/subscriptions/acknowledged within ${timeout ?? "the request timeout"} ms, so ${asked.join(", ")} will get no updates.\n`,
+      );
+      return null;
+    }
   }
 
   private streamEnded(sub: McpSubscription, how: "local" | "graceful" | "remote") {
