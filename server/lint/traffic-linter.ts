@@ -277,14 +277,16 @@ export class TrafficLinter {
     const r = (result ?? {}) as Record<string, unknown>;
     const evidence = { trafficSeq: ctx.trafficSeq, method: req.method };
     const uri = typeof req.params.uri === "string" ? req.params.uri : undefined;
-    const read = req.method === "resources/read" && uri !== undefined ? { uri } : undefined;
-    const found = this.modern.result(req.method, r, read?.uri, this.lastResources, this.templates);
-    this.addAll(found, { ...evidence, ...(uri ? { uri } : {}) });
     if (req.method === "initialize" || req.method === "server/discover") {
       this.capabilities = (r.capabilities as Capabilities | undefined) ?? {};
       if (typeof r.protocolVersion === "string") this.protocolVersion = r.protocolVersion;
-      return;
+      // A legacy server's initialize is judged by no 2026-07-28 rule (the probe's _meta said 2026).
+      if (req.method === "initialize") return;
     }
+    const read = req.method === "resources/read" && uri !== undefined ? { uri } : undefined;
+    const found = this.modern.result(req.method, r, read?.uri, this.lastResources, this.templates);
+    this.addAll(found, { ...evidence, ...(uri ? { uri } : {}) });
+    if (req.method === "server/discover") return;
     if (req.walk) this.page(req.walk, r, ctx);
     if (read) {
       const { uri } = read;

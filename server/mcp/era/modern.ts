@@ -78,6 +78,8 @@ export class ModernProtocolClient implements ProtocolClient {
   private retry: ReturnType<typeof setTimeout> | null = null;
   private options: RequestOptions = { timeout: 30_000 };
   private held: HeldItems | null = null;
+  /** The listen still waiting for its acknowledgement: a newer set of watches replaces it. */
+  private opening: AbortController | null = null;
 
   constructor(
     clientInfo: Implementation,
@@ -213,8 +215,13 @@ export class ModernProtocolClient implements ProtocolClient {
     };
   }
 
-  /** One stream for the current set; calls queue, so two re-listens never race. */
+  /**
+   * One stream for the current set; calls queue, so two re-listens never race. A stream still
+   * unacknowledged is given up for the new one (a silent server would hold every change for its
+   * whole timeout).
+   */
   private relisten(): Promise<void> {
+    this.opening?.abort();
     const run = async () => {
       if (this.ended) return;
       const old = this.subscription;
@@ -245,9 +252,11 @@ export class ModernProtocolClient implements ProtocolClient {
    */
   private async listen(filter: SubscriptionFilter): Promise<McpSubscription | null> {
     const timeout = this.options.timeout;
+    const opening = (this.opening = new AbortController());
     try {
-      return await translated(() => this.client.listen(filter, { timeout }));
+      return await translated(() => this.client.listen(filter, { timeout, signal: opening.signal }));
     } catch (err) {
+      if (opening.signal.aborted) return null;
       if (!(err instanceof McpError && err.code === (ErrorCode.RequestTimeout as number))) throw err;
       const asked = [
         ...(filter.resourcesListChanged ? ["list changes"] : []),
@@ -257,6 +266,8 @@ export class ModernProtocolClient implements ProtocolClient {
         `[inspector] subscriptions/listen not acknowledged: the server sent no notifications/subscriptions/acknowledged within ${timeout ?? "the request timeout"} ms, so ${asked.join(", ")} will get no updates.\n`,
       );
       return null;
+    } finally {
+      if (this.opening === opening) this.opening = null;
     }
   }
 
