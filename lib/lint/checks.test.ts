@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   checkAnnotations,
   checkIcons,
-  checkModernCacheFields,
   checkReadResult,
   checkResourcesAgainstTemplates,
   isIso8601,
@@ -178,29 +177,5 @@ describe("resources against templates", () => {
     expect(
       checkResourcesAgainstTemplates(["x://h/items/{id}", "x://h/items/{a}/{b}"], ["x://h/items/1/2"]),
     ).toEqual([]);
-  });
-});
-
-describe("modern-era cache fields (recorded results)", () => {
-  const listResult = { resources: [{ uri: "x://a", name: "a" }] };
-  it("fires only when the negotiated version is 2026-07-28 or later", () => {
-    expect(checkModernCacheFields("resources/list", listResult, "2025-11-25")).toEqual([]);
-    expect(checkModernCacheFields("resources/list", listResult, null)).toEqual([]);
-    expect(codes(checkModernCacheFields("resources/list", listResult, "2026-07-28"))).toEqual([
-      "modern-result-without-cache-fields",
-    ]);
-    expect(
-      checkModernCacheFields(
-        "resources/list",
-        { ...listResult, ttlMs: 0, cacheScope: "private" },
-        "2026-07-28",
-      ),
-    ).toEqual([]);
-    expect(checkModernCacheFields("tools/list", { tools: [] }, "2026-07-28")).toEqual([]);
-  });
-  it("names what is missing", () => {
-    const [f] = checkModernCacheFields("resources/read", { contents: [], ttlMs: 5 }, "2026-07-28");
-    expect(f?.message).toContain("no cacheScope");
-    expect(f?.message).not.toContain("ttlMs");
   });
 });

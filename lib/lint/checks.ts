@@ -251,33 +251,3 @@ export function checkResourcesAgainstTemplates(
   }
   return out;
 }
-
-/** ttlMs and cacheScope on a result, for sessions that negotiated 2026-07-28 or later. */
-export const MODERN_ERA = "2026-07-28";
-export function isModernEra(protocolVersion: string | null | undefined): boolean {
-  return typeof protocolVersion === "string" && /^\d{4}-\d{2}-\d{2}$/.test(protocolVersion)
-    ? protocolVersion >= MODERN_ERA
-    : false;
-}
-
-export function checkModernCacheFields(
-  method: string,
-  result: unknown,
-  protocolVersion: string | null | undefined,
-): Finding[] {
-  if (!isModernEra(protocolVersion)) return [];
-  if (!["resources/list", "resources/templates/list", "resources/read"].includes(method)) return [];
-  const r = (result ?? {}) as { ttlMs?: unknown; cacheScope?: unknown };
-  const missing = [
-    typeof r.ttlMs === "number" ? null : "ttlMs",
-    typeof r.cacheScope === "string" ? null : "cacheScope",
-  ].filter((x): x is string => x !== null);
-  if (missing.length === 0) return [];
-  return [
-    {
-      code: "modern-result-without-cache-fields",
-      subject: method,
-      message: `A ${method} result under ${protocolVersion} has no ${missing.join(" and no ")}.`,
-    },
-  ];
-}

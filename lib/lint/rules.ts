@@ -10,6 +10,10 @@ export type Severity = "error" | "warning" | "info";
 
 const SPEC = "https://modelcontextprotocol.io/specification/2025-11-25";
 const RESOURCES = `${SPEC}/server/resources`;
+/** The 2026-07-28 revision's sections, for the rules it adds. */
+const SPEC_2026 = "https://modelcontextprotocol.io/specification/2026-07-28";
+const CACHING = `${SPEC_2026}/server/utilities/caching`;
+const LISTEN = `${SPEC_2026}/basic/patterns/subscriptions`;
 
 export interface Rule {
   severity: Severity;
@@ -160,7 +164,61 @@ export const PROTOCOL_RULES = {
     severity: "warning",
     title: "Result without ttlMs or cacheScope (2026-07-28)",
     why: "From 2026-07-28 list and read results carry ttlMs and cacheScope so clients know how long, and for whom, they may cache them.",
-    specUrl: "https://modelcontextprotocol.io/specification/2026-07-28/server/resources",
+    specUrl: `${CACHING}#cacheable-results`,
+  },
+  "invalid-cache-fields": {
+    severity: "error",
+    title: "ttlMs or cacheScope out of range (2026-07-28)",
+    why: 'ttlMs must be an integer of milliseconds, 0 or more, and cacheScope "public" or "private"; the SDK\'s clients refuse such a result whole, and a cache that guesses may keep a private answer for everyone.',
+    specUrl: `${CACHING}#cacheable-model`,
+  },
+  "result-without-result-type": {
+    severity: "error",
+    title: "Result without resultType (2026-07-28)",
+    why: 'From 2026-07-28 every result says what it is ("complete" or "input_required"); the SDK\'s clients refuse a result without it, so nothing of the answer is shown to their users.',
+    specUrl: `${SPEC_2026}/basic/index#resulttype`,
+  },
+  "public-cache-with-credentials": {
+    severity: "warning",
+    title: 'cacheScope "public" behind credentials',
+    why: 'A public answer may be cached and served to anyone, whatever token fetched it. Behind an Authorization header or OAuth that is right only for data every caller may see; per-user data must be "private".',
+    specUrl: `${CACHING}#security-considerations`,
+  },
+  "empty-contents-for-missing": {
+    severity: "error",
+    title: "Empty contents for a resource that does not exist (2026-07-28)",
+    why: 'A resource that does not exist is an error (-32602), never an empty contents array: empty contents mean the resource exists and is empty, so a client shows a blank resource instead of "not found".',
+    specUrl: `${SPEC_2026}/server/resources#error-handling`,
+  },
+  "not-found-without-uri": {
+    severity: "warning",
+    title: "Not-found error without data.uri (2026-07-28)",
+    why: "-32602 is every invalid parameter; the error's data.uri is what tells a client that the resource is missing (as the spec's error shows) rather than the request malformed.",
+    specUrl: `${SPEC_2026}/server/resources#error-handling`,
+  },
+  "listen-not-acknowledged": {
+    severity: "error",
+    title: "subscriptions/listen not acknowledged first",
+    why: "The first message a server sends on a listen stream must be notifications/subscriptions/acknowledged, naming what it agreed to send; without it a client cannot tell a stream that works from one that never will, and gives up on it after its timeout.",
+    specUrl: `${LISTEN}#acknowledgment`,
+  },
+  "notification-without-subscription-id": {
+    severity: "error",
+    title: "Stream notification without its subscriptionId",
+    why: 'Every notification delivered on a listen stream carries _meta["io.modelcontextprotocol/subscriptionId"]; on stdio all streams share one channel, and clients must use it to tell which subscription a notification belongs to.',
+    specUrl: `${LISTEN}#receiving-notifications`,
+  },
+  "unknown-subscription-id": {
+    severity: "error",
+    title: "Notification for a subscription that is not open",
+    why: "A notification's subscriptionId is the id of the subscriptions/listen request that opened its stream; one that matches no open stream belongs to nobody, and a client drops it or files it under the wrong subscription.",
+    specUrl: `${LISTEN}#receiving-notifications`,
+  },
+  "list-differs-between-connections": {
+    severity: "error",
+    title: "resources/list differs between two connections",
+    why: "From 2026-07-28 the resource list must not vary per connection (only with the credentials presented): two connections with the same credentials must list the same resources, or a client that reconnects, or a second client, sees a different server.",
+    specUrl: `${SPEC_2026}/server/resources#capabilities`,
   },
   "invalid-result-item": {
     severity: "error",

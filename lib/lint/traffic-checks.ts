@@ -92,9 +92,11 @@ export function checkResponseWithoutRequest(id: unknown): Finding[] {
  * A request answered after `latencyMs`. initialize (and the 2026-07-28 probe, server/discover) is
  * timed from spawn: its latency is mostly the
  * process starting (npx may even download), which clients bound with a separate connect timeout.
+ * A subscriptions/listen is answered only when its stream ends: its latency is the stream's life.
  */
+const UNTIMED = new Set(["initialize", "server/discover", "subscriptions/listen"]);
 export function checkSlowRequest(method: string, latencyMs: number, slowMs: number): Finding[] {
-  if (latencyMs <= slowMs || method === "initialize" || method === "server/discover") return [];
+  if (latencyMs <= slowMs || UNTIMED.has(method)) return [];
   return [
     {
       code: "slow-request",

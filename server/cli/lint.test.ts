@@ -61,6 +61,34 @@ describe("mcp-resource-inspector lint", () => {
     expect(body.problems.map((p) => p.code)).toEqual(["size-mismatch"]);
   });
 
+  it("a 2026-07-28 server: each broken MUST is a problem of its code (a second connection compares the list); the v2 SDK's server has none", async () => {
+    const modern = (file: string, ...flags: string[]) => [
+      ...mark(),
+      "--",
+      process.execPath,
+      path.join(root, "e2e/fixtures/servers", file),
+      ...flags,
+    ];
+    const flags = ["bad-cache-fields", "not-found-no-uri", "no-subscription-id", "per-connection-list"];
+    const r = await runCli(
+      ["lint", "--no-hosts", "--format", "json", ...modern("modern-misbehaving.mjs", ...flags)],
+      opts,
+    );
+    expect(r.code, r.stderr).toBe(1);
+    const body = JSON.parse(r.stdout) as { problems: { code: string; specUrl: string }[] };
+    expect([...new Set(body.problems.map((p) => p.code))].sort()).toEqual([
+      "invalid-cache-fields",
+      "list-differs-between-connections",
+      "not-found-without-uri",
+      "notification-without-subscription-id",
+    ]);
+    for (const p of body.problems)
+      expect(p.specUrl).toMatch(/^https:\/\/modelcontextprotocol\.io\/specification\/2026-07-28\//);
+    const clean = await runCli(["lint", "--no-hosts", ...modern("modern-server.mjs")], opts);
+    expect(clean.code, clean.stderr).toBe(0);
+    expect(clean.stdout).toMatch(/no problems found\n$/);
+  });
+
   it("server-everything: no protocol problems; its templates-only content fails Gemini CLI and Claude Code", async () => {
     const everything = [
       ...mark(),

@@ -31,6 +31,9 @@ export interface ListedEntry {
 
 export const MAX_TRACKED = 10_000;
 
+/** The not-found probe's URIs ("Check this server") are ours, not the server's: no host finding. */
+export const PROBE_SCHEME = "mcp-inspector-probe:";
+
 export function boundedSet<T>(set: Set<T>, value: T): void {
   set.add(value);
   if (set.size > MAX_TRACKED) set.delete(set.values().next().value as T);

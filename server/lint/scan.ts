@@ -2,7 +2,8 @@
  * "Check this server": the active half of the Problems panel. Walks every page of resources and
  * templates, reads every listed resource once (at most 200 reads and 10 MB of content), probes a
  * declared subscribe capability and a URI no server has — all through the session, so the
- * passive linter judges the traffic exactly as it judges the user's own. Stoppable; reports
+ * passive linter judges the traffic exactly as it judges the user's own. A 2026-07-28 server is
+ * also listed by a second connection, to compare (second-connection.ts). Stoppable; reports
  * progress in its state.
  *
  * No `server-only`: the CLI's `lint` command runs it outside Next.
@@ -11,6 +12,7 @@ import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { ScanState } from "@/lib/lint/problem";
 import { contentByteLength } from "@/lib/content/content-kind";
 import type { McpSession } from "../mcp/session";
+import { compareWithSecondConnection } from "./second-connection";
 import { PROBE_SCHEME } from "./traffic-linter";
 
 export const SCAN_LIMITS = { reads: 200, bytes: 10 * 1024 * 1024 } as const;
@@ -112,6 +114,9 @@ export class ProblemScan {
       }
       if (this.stopped) return;
       await this.probeNotFound();
+      if (this.stopped || s.era !== "modern") return;
+      const note = await compareWithSecondConnection(s, resources, this.abort.signal);
+      if (note) this.state.note = this.state.note ? `${this.state.note} ${note}` : note;
     } catch (err) {
       if (!this.stopped)
         this.state.note = `The scan failed: ${err instanceof Error ? err.message : String(err)}`;

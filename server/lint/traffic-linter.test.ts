@@ -33,7 +33,7 @@ describe("TrafficLinter", () => {
         params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28" } },
       }),
     );
-    l.message("in", msg({ id: 1, result: { resources: [], ttlMs: 1000 } }));
+    l.message("in", msg({ id: 1, result: { resources: [], resultType: "complete", ttlMs: 1000 } }));
     expect(l.list().map((p) => p.code)).toEqual(["modern-result-without-cache-fields"]);
   });
 
@@ -106,5 +106,60 @@ describe("TrafficLinter", () => {
     expect(l.list().filter((p) => p.code === "host-read-error")).toMatchObject([
       { severity: "info", count: 2, hosts: ["gemini-cli", "claude-code"] },
     ]);
+  });
+
+  it("modern era: cacheScope public is a warning only when the requests carry credentials", () => {
+    const meta = { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28" } };
+    const result = {
+      contents: [{ uri: "x://a", mimeType: "text/plain", text: "a" }],
+      resultType: "complete",
+      ttlMs: 0,
+      cacheScope: "public",
+    };
+    const l = new TrafficLinter();
+    const spec = () => l.list().filter((p) => !p.code.startsWith("host-"));
+    let credentials = false;
+    l.setCredentials(() => credentials);
+    l.message("out", msg({ id: 1, method: "resources/read", params: { ...meta, uri: "x://a" } }));
+    l.message("in", msg({ id: 1, result }));
+    expect(spec().map((p) => p.code)).toEqual([]);
+    credentials = true;
+    l.message("out", msg({ id: 2, method: "resources/read", params: { ...meta, uri: "x://a" } }));
+    l.message("in", msg({ id: 2, result }));
+    expect(spec().map((p) => [p.code, p.severity])).toEqual([["public-cache-with-credentials", "warning"]]);
+  });
+
+  it("modern era: a notification of a stream the client just cancelled is in flight, not unknown; a result before the acknowledgement is not", () => {
+    const meta = { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28" } };
+    const sub = (id: string) => ({ _meta: { "io.modelcontextprotocol/subscriptionId": id } });
+    const l = new TrafficLinter();
+    l.message(
+      "out",
+      msg({ id: "listen:0", method: "subscriptions/listen", params: { ...meta, notifications: {} } }),
+    );
+    l.message(
+      "in",
+      msg({
+        method: "notifications/subscriptions/acknowledged",
+        params: { ...sub("listen:0"), notifications: {} },
+      }),
+    );
+    l.message("out", msg({ method: "notifications/cancelled", params: { requestId: "listen:0" } }));
+    l.message("in", msg({ method: "notifications/resources/list_changed", params: sub("listen:0") }));
+    expect(l.list().map((p) => p.code)).toEqual([]);
+    // Cancelled at once, before its acknowledgement: the client changed its mind.
+    l.message(
+      "out",
+      msg({ id: "listen:1", method: "subscriptions/listen", params: { ...meta, notifications: {} } }),
+    );
+    l.message("out", msg({ method: "notifications/cancelled", params: { requestId: "listen:1" } }));
+    expect(l.list().map((p) => p.code)).toEqual([]);
+    // Its graceful close answered before any acknowledgement breaks the rule.
+    l.message(
+      "out",
+      msg({ id: "listen:2", method: "subscriptions/listen", params: { ...meta, notifications: {} } }),
+    );
+    l.message("in", msg({ id: "listen:2", result: { resultType: "complete", ...sub("listen:2") } }));
+    expect(l.list().map((p) => p.code)).toEqual(["listen-not-acknowledged"]);
   });
 });

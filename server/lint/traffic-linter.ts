@@ -15,7 +15,6 @@ import type { Finding } from "@/lib/lint/checks";
 import {
   checkListedResource,
   checkListedTemplate,
-  checkModernCacheFields,
   checkReadResult,
   checkResourcesAgainstTemplates,
   checkSniffedBlob,
@@ -30,6 +29,7 @@ import { boundedKey, MAX_FIELD_CHARS } from "@/lib/limits/bounds";
 import { splitByShape } from "@/lib/limits/item-shape";
 import { sniffBytes, SNIFF_BYTES } from "@/lib/content/mime-sniff";
 import {
+  PROBE_SCHEME,
   boundedMap,
   boundedSet,
   idKey,
@@ -39,6 +39,7 @@ import {
   type Pending,
   type Walk,
 } from "./bookkeeping";
+import { ModernTraffic } from "./modern-traffic";
 import { ProblemStore, type Evidence } from "./problem-store";
 
 export { MAX_PROBLEM_MESSAGE_CHARS } from "./problem-store";
@@ -52,8 +53,7 @@ export interface LinterOptions {
   capacity?: number;
 }
 
-/** The not-found probe's URIs ("Check this server") are ours, not the server's: no host finding. */
-export const PROBE_SCHEME = "mcp-inspector-probe:";
+export { PROBE_SCHEME } from "./bookkeeping";
 
 export interface MessageContext {
   /** The traffic log entry of this message. */
@@ -85,6 +85,8 @@ export class TrafficLinter {
   /** A request slower than this (ms) is a slow-request warning. */
   slowMs: number;
   private readonly store: ProblemStore;
+  /** The 2026-07-28 rules' bookkeeping (listen streams) and checks. */
+  private readonly modern = new ModernTraffic(() => this.protocolVersion);
 
   constructor(options: LinterOptions = {}) {
     this.slowMs = options.slowMs ?? 10_000;
@@ -124,6 +126,11 @@ export class TrafficLinter {
     if (version) this.protocolVersion = version;
   }
 
+  /** Whether requests carry credentials (an Authorization header or OAuth): public cacheScope is a warning. */
+  setCredentials(has: () => boolean): void {
+    this.modern.credentials = has;
+  }
+
   /** A stdout line that was not a JSON-RPC message (stdio only). */
   strayLine(line: string): void {
     // Peek, not take: a server may still send a proper answer for the id after this one.
@@ -144,6 +151,7 @@ export class TrafficLinter {
     if (m.method !== undefined) {
       if (hasId) this.request(direction, m.id!, m.method, m.params ?? {});
       else if (direction === "in") this.notification(m.method, m.params ?? {}, ctx);
+      else this.addAll(this.modern.sent(m.method, m.params ?? {}), { trafficSeq: ctx.trafficSeq });
       if (direction === "out") this.outgoing(m.method, m.params ?? {});
       return;
     }
@@ -160,6 +168,10 @@ export class TrafficLinter {
       trafficSeq: ctx.trafficSeq,
       method: req.method,
     });
+    if (req.method === "subscriptions/listen") {
+      const answered = this.modern.listenAnswered(m.id!, m.error !== undefined);
+      return this.addAll(answered, { trafficSeq: ctx.trafficSeq, method: req.method });
+    }
     if (m.error !== undefined) {
       const evidence = {
         trafficSeq: ctx.trafficSeq,
@@ -169,6 +181,8 @@ export class TrafficLinter {
       this.addAll(traffic.checkErrorResponse(req, m.error, this.capabilities), evidence);
       this.addAll(hosts.checkHostListError(req.method, m.error?.code), evidence);
       const uri = req.params.uri;
+      if (req.method === "resources/read")
+        this.addAll(this.modern.readError(typeof uri === "string" ? uri : undefined, m.error), evidence);
       if (req.method === "resources/read" && typeof uri === "string" && !uri.startsWith(PROBE_SCHEME))
         this.addAll(
           hosts.checkHostReadError(
@@ -188,6 +202,7 @@ export class TrafficLinter {
     params: Record<string, unknown>,
   ) {
     const pending: Pending = { method, params, at: Date.now() };
+    if (direction === "out") this.modern.request(id, method);
     if (direction === "out" && LIST_METHODS.has(method)) {
       const cursor = typeof params.cursor === "string" ? params.cursor : undefined;
       const key = `${method} ${cursor === undefined ? cursor : boundedKey(cursor, MAX_FIELD_CHARS)}`;
@@ -237,13 +252,20 @@ export class TrafficLinter {
   private notification(method: string, params: Record<string, unknown>, ctx: MessageContext): void {
     const uri = typeof params.uri === "string" ? params.uri : "";
     const server = { capabilities: this.capabilities, subscribed: this.subscribed.has(boundedKey(uri)) };
-    this.addAll(traffic.checkNotification(method, params, server), { trafficSeq: ctx.trafficSeq, method });
+    const evidence = { trafficSeq: ctx.trafficSeq, method };
+    this.addAll(traffic.checkNotification(method, params, server), evidence);
+    this.addAll(this.modern.notification(method, params), evidence);
   }
 
   /** The name the host's config gives this server (a config import, `--server`): host rules judge it. */
   setServerName(name: string): void {
     this.serverName = name;
     this.addAll(hosts.checkHostServerName(name), {});
+  }
+
+  /** What the scan found comparing two connections (second-connection.ts). */
+  acrossConnections(findings: readonly Finding[]): void {
+    this.addAll(findings, { method: "resources/list" });
   }
 
   /** A not-found probe's answer (the active scan reads a URI no server has). */
@@ -254,15 +276,20 @@ export class TrafficLinter {
   private result(req: Pending, result: unknown, ctx: MessageContext): void {
     const r = (result ?? {}) as Record<string, unknown>;
     const evidence = { trafficSeq: ctx.trafficSeq, method: req.method };
+    const uri = typeof req.params.uri === "string" ? req.params.uri : undefined;
     if (req.method === "initialize" || req.method === "server/discover") {
       this.capabilities = (r.capabilities as Capabilities | undefined) ?? {};
       if (typeof r.protocolVersion === "string") this.protocolVersion = r.protocolVersion;
-      return;
+      // A legacy server's initialize is judged by no 2026-07-28 rule (the probe's _meta said 2026).
+      if (req.method === "initialize") return;
     }
-    this.addAll(checkModernCacheFields(req.method, r, this.protocolVersion), evidence);
+    const read = req.method === "resources/read" && uri !== undefined ? { uri } : undefined;
+    const found = this.modern.result(req.method, r, read?.uri, this.lastResources, this.templates);
+    this.addAll(found, { ...evidence, ...(uri ? { uri } : {}) });
+    if (req.method === "server/discover") return;
     if (req.walk) this.page(req.walk, r, ctx);
-    if (req.method === "resources/read" && typeof req.params.uri === "string") {
-      const uri = req.params.uri;
+    if (read) {
+      const { uri } = read;
       // Only contents with a uri are looked at, at most MAX_LINTED_CONTENTS (issue 32: 5 MB of `{}`
       // contents took the checks 9 s); the rest is one finding.
       const shaped = splitByShape<ContentLike>(Array.isArray(r.contents) ? r.contents : [], ["uri"]);

@@ -100,6 +100,8 @@ export class ModernProtocolClient implements ProtocolClient {
   private retry: ReturnType<typeof setTimeout> | null = null;
   private options: RequestOptions = { timeout: 30_000 };
   private held: HeldItems | null = null;
+  /** The listen still waiting for its acknowledgement: a newer set of watches replaces it. */
+  private opening: AbortController | null = null;
 
   constructor(
     clientInfo: Implementation,
@@ -132,7 +134,11 @@ export class ModernProtocolClient implements ProtocolClient {
       ...options,
       prior: { kind: "modern", discover: this.discover },
     });
-    await this.relisten();
+    // Not awaited: a server that never acknowledges must not hold the connect until its deadline
+    // (the stream is opened now, in order before any later request; a watch queues behind it).
+    this.relisten().catch((err: unknown) => {
+      if (!this.ended) this.handlers.note(`[inspector] subscriptions/listen failed: ${String(err)}\n`);
+    });
   }
 
   serverInfo(): Implementation | null {
@@ -228,14 +234,21 @@ export class ModernProtocolClient implements ProtocolClient {
     };
   }
 
-  /** One stream for the current set; calls queue, so two re-listens never race. */
+  /**
+   * One stream for the current set; calls queue, so two re-listens never race. A stream still
+   * unacknowledged is given up for the new one (a silent server would hold every change for its
+   * whole timeout).
+   */
   private relisten(): Promise<void> {
+    this.opening?.abort();
     const run = async () => {
       if (this.ended) return;
       const old = this.subscription;
       const filter = this.filter();
       if (filter) {
-        const next = await translated(() => this.client.listen(filter, { timeout: this.options.timeout }));
+        const next = await this.listen(filter);
+        // Not acknowledged: the stream before it (if any) still serves what it was given.
+        if (!next) return;
         this.subscription = next;
         this.honored = new Set(next.honoredFilter.resourceSubscriptions ?? []);
         this.backoff = BACKOFF_FIRST_MS;
@@ -249,6 +262,32 @@ export class ModernProtocolClient implements ProtocolClient {
     const p = this.queue.then(run);
     this.queue = p.catch(() => undefined);
     return p;
+  }
+
+  /**
+   * Open a stream; null when the server never acknowledged it within the request timeout (spec:
+   * subscriptions#acknowledgment). That is said once in the server's log, and the watches it
+   * carried show "Not acknowledged" (`unacknowledged`); it is not retried until watches change.
+   */
+  private async listen(filter: SubscriptionFilter): Promise<McpSubscription | null> {
+    const timeout = this.options.timeout;
+    const opening = (this.opening = new AbortController());
+    try {
+      return await translated(() => this.client.listen(filter, { timeout, signal: opening.signal }));
+    } catch (err) {
+      if (opening.signal.aborted) return null;
+      if (!(err instanceof McpError && err.code === (ErrorCode.RequestTimeout as number))) throw err;
+      const asked = [
+        ...(filter.resourcesListChanged ? ["list changes"] : []),
+        ...(filter.resourceSubscriptions ?? []),
+      ];
+      this.handlers.note(
+        `[inspector] subscriptions/listen not acknowledged: the server sent no notifications/subscriptions/acknowledged within ${timeout ?? "the request timeout"} ms, so ${asked.join(", ")} will get no updates.\n`,
+      );
+      return null;
+    } finally {
+      if (this.opening === opening) this.opening = null;
+    }
   }
 
   private streamEnded(sub: McpSubscription, how: "local" | "graceful" | "remote") {

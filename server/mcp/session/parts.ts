@@ -1,6 +1,7 @@
 import "server-only";
 import type { LaunchSpec } from "@/lib/api/contract";
 import type { InspectorEvent } from "@/lib/api/events";
+import { authorizationHeaderOf } from "@/lib/launch/http-input";
 import { abilitiesOf, maySignIn, type SessionAbilities } from "@/lib/launch/session-kinds";
 import { attachLinter } from "../../lint/attach";
 import type { TrafficLinter } from "../../lint/traffic-linter";
@@ -74,6 +75,12 @@ export function buildSessionParts(host: PartsHost, input: PartsInput): SessionPa
   const lint = attachLinter(output, config.slowRequestMs);
   // A name given at launch is the config's key (a config import, `--server`): the one hosts use.
   if (input.launchName !== undefined) lint.setServerName(input.launchName);
+  // A public cacheScope is a warning only where requests carry credentials (caching#security-considerations).
+  lint.setCredentials(
+    () =>
+      (launch.kind === "http" && authorizationHeaderOf(launch.headers) !== undefined) ||
+      auth?.status === "signed-in",
+  );
   const readLog = new ReadLog();
   const fileWatchSlot = new FileWatchSlot(
     () => connection.isClosing,
