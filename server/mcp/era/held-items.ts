@@ -47,6 +47,11 @@ export class HeldItems implements Transport {
     return this.inner.sessionId;
   }
 
+  /** The HTTP transport's 2026-07-28 binding: a POST stream per request, aborted to cancel. */
+  get hasPerRequestStream(): boolean {
+    return (this.inner as { hasPerRequestStream?: boolean }).hasPerRequestStream === true;
+  }
+
   start(): Promise<void> {
     return this.inner.start();
   }

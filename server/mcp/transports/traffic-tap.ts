@@ -57,6 +57,11 @@ export class TrafficTap implements Transport {
     return this.inner.sessionId;
   }
 
+  /** The HTTP transport's 2026-07-28 binding: a POST stream per request, aborted to cancel. */
+  get hasPerRequestStream(): boolean {
+    return (this.inner as { hasPerRequestStream?: boolean }).hasPerRequestStream === true;
+  }
+
   /** Idempotent: the era probe starts the transport before a client's connect() starts it again. */
   start(): Promise<void> {
     return (this.started ??= this.inner.start());
