@@ -1,11 +1,18 @@
 /**
  * Issue 15 end to end: a server that speaks the 2026-07-28 revision, connected through the page
  * with the era left on auto. The card says which era and version it speaks; a watched resource
- * follows the server over subscriptions/listen, and the list follows list_changed.
+ * follows the server over subscriptions/listen, and the list follows list_changed. Issue 35: the
+ * same over Streamable HTTP, against a modern-only server of the v2 SDK (createMcpHandler).
  */
+import { startFixtureHttp, type HttpServerHandle } from "../server/testing/http-servers";
 import { expect, test } from "./fixtures";
 
+let modernHttp: HttpServerHandle | undefined;
+
 test.afterEach(async ({ api }) => api.deleteAll());
+test.afterAll(async () => {
+  await modernHttp?.stop();
+});
 
 test("a 2026-07-28 server: era and version on its card, a watched resource and the list follow it live", async ({
   page,
@@ -50,4 +57,32 @@ test("a 2026-07-28 server: era and version on its card, a watched resource and t
   // A read the server answers with input_required is said so, not shown as content.
   await inspector.treeItem("form").click();
   await expect(inspector.viewer.getByRole("status").filter({ hasText: "input_required" })).toBeVisible();
+});
+
+test("a 2026-07-28 server over Streamable HTTP: connected under auto, modern on its card, a watch follows it live", async ({
+  page,
+  inspector,
+  api,
+}) => {
+  modernHttp = await startFixtureHttp("e2e/fixtures/servers/modern-http-server.mjs", ["--legacy", "reject"]);
+  await inspector.open();
+  await inspector.pasteCommand(`${modernHttp.url}/mcp`);
+  await expect(page.getByLabel("Protocol era")).toHaveValue("auto");
+  await inspector.confirmConnect();
+  await expect(inspector.tree).toBeVisible({ timeout: 20_000 });
+
+  const card = inspector.selectedServerCard;
+  await expect(card.getByText("modern era · 2026-07-28")).toBeVisible();
+
+  await inspector.openResource([], "note");
+  await expect(inspector.viewer).toContainText("note after 0 touches");
+  await inspector.watchToggle("Watch").click();
+  await expect(inspector.watchToggle("Unwatch")).toBeVisible();
+  await expect(inspector.viewer).not.toContainText("Not acknowledged");
+
+  const [session] = await api.sessions();
+  await api.callTool(session!.id, "touch", {});
+  // No click: the update arrives over the subscriptions/listen stream on the POST.
+  await expect(inspector.viewer).toContainText("note after 1 touches", { timeout: 10_000 });
+  await expect(inspector.updatedMarker).toBeVisible();
 });
