@@ -316,7 +316,14 @@ class ConfigReader {
       this.servers.push(
         server(
           path ? name : hostName(url),
-          { kind: "http", url, transport, headers, ...(auth ? { auth } : {}), ...this.era(entry.era, at("era")) },
+          {
+            kind: "http",
+            url,
+            transport,
+            headers,
+            ...(auth ? { auth } : {}),
+            ...this.era(entry.era, at("era")),
+          },
           inputs,
         ),
       );

@@ -10,13 +10,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type {
-  CreateSessionBody,
-  Era,
-  EraChoice,
-  LaunchSpec,
-  WatchFilesBody,
-} from "../../lib/api/contract";
+import type { CreateSessionBody, Era, EraChoice, LaunchSpec, WatchFilesBody } from "../../lib/api/contract";
 import {
   expandLaunch,
   inWorkspaceFolder,
