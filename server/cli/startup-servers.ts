@@ -98,7 +98,7 @@ function eraOf(options: StartOptions): { era?: Era } {
 
 function withEra(body: CreateSessionBody, era: EraChoice): CreateSessionBody {
   const { era: _old, ...rest } = body;
-  return { ...rest, ...(era !== "auto" ? { era } : {}) } as CreateSessionBody;
+  return { ...rest, ...(era !== "auto" ? { era } : {}) };
 }
 
 function fromConfig(
