@@ -5,11 +5,29 @@
  * same over Streamable HTTP, against a modern-only server of the v2 SDK (createMcpHandler).
  */
 import { startFixtureHttp, type HttpServerHandle } from "../server/testing/http-servers";
-import { expect, test } from "./fixtures";
+import { expect, test, type InspectorFixtures } from "./fixtures";
 
 let modernHttp: HttpServerHandle | undefined;
 
 test.afterEach(async ({ api }) => api.deleteAll());
+
+/**
+ * Watch the open note (acknowledged by the listen stream), have the server's `touch` tool change
+ * it, and see the new text arrive with no click.
+ */
+async function watchTheNoteAndTouch(
+  inspector: InspectorFixtures["inspector"],
+  api: InspectorFixtures["api"],
+  args: Record<string, unknown>,
+): Promise<void> {
+  await inspector.watchToggle("Watch").click();
+  await expect(inspector.watchToggle("Unwatch")).toBeVisible();
+  await expect(inspector.viewer).not.toContainText("Not acknowledged");
+  const [session] = await api.sessions();
+  await api.callTool(session!.id, "touch", args);
+  await expect(inspector.viewer).toContainText("note after 1 touches", { timeout: 10_000 });
+  await expect(inspector.updatedMarker).toBeVisible();
+}
 test.afterAll(async () => {
   await modernHttp?.stop();
 });
@@ -39,16 +57,8 @@ test("a 2026-07-28 server: era and version on its card, a watched resource and t
     inspector.viewer.getByRole("definition").filter({ hasText: "ttlMs 5,000 · cacheScope public" }),
   ).toBeVisible();
 
-  await inspector.watchToggle("Watch").click();
-  await expect(inspector.watchToggle("Unwatch")).toBeVisible();
-  await expect(inspector.viewer).not.toContainText("Not acknowledged");
-
-  const [session] = await api.sessions();
-  await api.callTool(session!.id, "touch", { add: true });
-
   // No click from here on: the update arrives over subscriptions/listen, the list over list_changed.
-  await expect(inspector.viewer).toContainText("note after 1 touches", { timeout: 10_000 });
-  await expect(inspector.updatedMarker).toBeVisible();
+  await watchTheNoteAndTouch(inspector, api, { add: true });
   const added = inspector.treeItem("item 2");
   await expect(added).toBeVisible({ timeout: 10_000 });
   await expect(added).toContainText("new");
@@ -76,13 +86,6 @@ test("a 2026-07-28 server over Streamable HTTP: connected under auto, modern on 
 
   await inspector.openResource([], "note");
   await expect(inspector.viewer).toContainText("note after 0 touches");
-  await inspector.watchToggle("Watch").click();
-  await expect(inspector.watchToggle("Unwatch")).toBeVisible();
-  await expect(inspector.viewer).not.toContainText("Not acknowledged");
-
-  const [session] = await api.sessions();
-  await api.callTool(session!.id, "touch", {});
   // No click: the update arrives over the subscriptions/listen stream on the POST.
-  await expect(inspector.viewer).toContainText("note after 1 touches", { timeout: 10_000 });
-  await expect(inspector.updatedMarker).toBeVisible();
+  await watchTheNoteAndTouch(inspector, api, {});
 });

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
+import { perRequestStreamOf } from "../transports/traffic-tap";
 
 /**
  * The v2 client checks a 2026-07-28 result against its wire schema whatever schema the caller
@@ -47,11 +48,6 @@ export class HeldItems implements Transport {
     return this.inner.sessionId;
   }
 
-  /** The HTTP transport's 2026-07-28 binding: a POST stream per request, aborted to cancel. */
-  get hasPerRequestStream(): boolean {
-    return (this.inner as { hasPerRequestStream?: boolean }).hasPerRequestStream === true;
-  }
-
   start(): Promise<void> {
     return this.inner.start();
   }
@@ -70,6 +66,11 @@ export class HeldItems implements Transport {
 
   setProtocolVersion(version: string): void {
     this.inner.setProtocolVersion?.(version);
+  }
+
+  /** Passed on, as the v2 client asks it (traffic-tap.ts). */
+  get hasPerRequestStream(): boolean {
+    return perRequestStreamOf(this.inner);
   }
 
   /** `result` with its held items back in place (an answer whose items were dropped: none). */

@@ -157,22 +157,31 @@ export class OwnedHttpTransport extends RemoteTransport<HttpTransportOptions> im
               maxRetries: 0,
             },
           });
-    inner.onmessage = (m) => this.onmessage?.(m);
-    inner.onerror = (e) => {
-      // What fails while we close (a DELETE the server refuses, the aborted stream) is no news.
-      if (this.closing || inner !== this.inner) return;
-      // maxRetries 0 above: the SDK saying it will not reconnect is the keeper's cue, not news.
-      if (/^Maximum reconnection attempts \(0\) exceeded/.test(e.message)) return;
+    return this.attach(inner, (e) => {
       // The server cannot be reached at all (a request's network error): the stream is down too.
       if (this.live && kind === "sse" && (/SSE error|SSE stream disconnected/.test(e.message) || errnoOf(e)))
         this.setSseStreamLost(true);
       else if (this.live && errnoOf(e))
         this.stream.unreachable(`${this.url.host} cannot be reached (${errnoOf(e)})`);
       this.lastError = e;
+    });
+  }
+
+  /**
+   * An inner transport's callbacks, its own errors' effects in `heard`. What fails while we close
+   * (a DELETE the server refuses, the aborted stream) is no news, nor is an inner that was
+   * replaced (auto's first try, the era probe's binding) closing: that is not this one's end.
+   */
+  private attach<T extends Inner>(inner: T, heard: (e: Error) => void): T {
+    inner.onmessage = (m: JSONRPCMessage) => this.onmessage?.(m);
+    inner.onerror = (e: Error) => {
+      if (this.closing || inner !== this.inner) return;
+      // maxRetries 0: the SDK saying it will not reconnect is the keeper's cue, not news.
+      if (/^Maximum reconnection attempts \(0\) exceeded/.test(e.message)) return;
+      heard(e);
       this.onerror?.(e);
     };
     inner.onclose = () => {
-      // A replaced inner (auto's first try) closing is not the end of this transport.
       if (inner === this.inner) this.notifyClosed();
     };
     if (this.protocolVersion) inner.setProtocolVersion?.(this.protocolVersion);
@@ -197,17 +206,9 @@ export class OwnedHttpTransport extends RemoteTransport<HttpTransportOptions> im
       this.url,
       withBearer(this.serverFetch(), own ? undefined : this.options.authProvider, this.url.origin),
     );
-    inner.onmessage = (m) => this.onmessage?.(m);
-    inner.onerror = (e) => {
-      if (this.closing || inner !== this.inner) return;
-      if (/^Maximum reconnection attempts \(0\) exceeded/.test(e.message)) return;
+    return this.attach(inner, (e) => {
       if (this.live) this.lastError = e;
-      this.onerror?.(e);
-    };
-    inner.onclose = () => {
-      if (inner === this.inner) this.notifyClosed();
-    };
-    if (this.protocolVersion) inner.setProtocolVersion(this.protocolVersion);
+    });
     return inner;
   }
 

@@ -25,6 +25,14 @@ export function arrivedInvalidUtf8(message: JSONRPCMessage): boolean {
   return invalidUtf8.has(message);
 }
 
+/**
+ * Whether a transport opens a POST stream per request and cancels by aborting it (the HTTP
+ * transport's 2026-07-28 binding): the v2 client asks, so every wrapper passes it on.
+ */
+export function perRequestStreamOf(inner: Transport): boolean {
+  return (inner as { hasPerRequestStream?: boolean }).hasPerRequestStream === true;
+}
+
 function textOf(message: JSONRPCMessage): string {
   return arrivedAs.get(message) ?? JSON.stringify(message);
 }
@@ -57,9 +65,8 @@ export class TrafficTap implements Transport {
     return this.inner.sessionId;
   }
 
-  /** The HTTP transport's 2026-07-28 binding: a POST stream per request, aborted to cancel. */
   get hasPerRequestStream(): boolean {
-    return (this.inner as { hasPerRequestStream?: boolean }).hasPerRequestStream === true;
+    return perRequestStreamOf(this.inner);
   }
 
   /** Idempotent: the era probe starts the transport before a client's connect() starts it again. */
