@@ -1,11 +1,36 @@
 /**
  * Issue 15 end to end: a server that speaks the 2026-07-28 revision, connected through the page
  * with the era left on auto. The card says which era and version it speaks; a watched resource
- * follows the server over subscriptions/listen, and the list follows list_changed.
+ * follows the server over subscriptions/listen, and the list follows list_changed. Issue 35: the
+ * same over Streamable HTTP, against a modern-only server of the v2 SDK (createMcpHandler).
  */
-import { expect, test } from "./fixtures";
+import { startFixtureHttp, type HttpServerHandle } from "../server/testing/http-servers";
+import { expect, test, type InspectorFixtures } from "./fixtures";
+
+let modernHttp: HttpServerHandle | undefined;
 
 test.afterEach(async ({ api }) => api.deleteAll());
+
+/**
+ * Watch the open note (acknowledged by the listen stream), have the server's `touch` tool change
+ * it, and see the new text arrive with no click.
+ */
+async function watchTheNoteAndTouch(
+  inspector: InspectorFixtures["inspector"],
+  api: InspectorFixtures["api"],
+  args: Record<string, unknown>,
+): Promise<void> {
+  await inspector.watchToggle("Watch").click();
+  await expect(inspector.watchToggle("Unwatch")).toBeVisible();
+  await expect(inspector.viewer).not.toContainText("Not acknowledged");
+  const [session] = await api.sessions();
+  await api.callTool(session!.id, "touch", args);
+  await expect(inspector.viewer).toContainText("note after 1 touches", { timeout: 10_000 });
+  await expect(inspector.updatedMarker).toBeVisible();
+}
+test.afterAll(async () => {
+  await modernHttp?.stop();
+});
 
 test("a 2026-07-28 server: era and version on its card, a watched resource and the list follow it live", async ({
   page,
@@ -32,16 +57,8 @@ test("a 2026-07-28 server: era and version on its card, a watched resource and t
     inspector.viewer.getByRole("definition").filter({ hasText: "ttlMs 5,000 · cacheScope public" }),
   ).toBeVisible();
 
-  await inspector.watchToggle("Watch").click();
-  await expect(inspector.watchToggle("Unwatch")).toBeVisible();
-  await expect(inspector.viewer).not.toContainText("Not acknowledged");
-
-  const [session] = await api.sessions();
-  await api.callTool(session!.id, "touch", { add: true });
-
   // No click from here on: the update arrives over subscriptions/listen, the list over list_changed.
-  await expect(inspector.viewer).toContainText("note after 1 touches", { timeout: 10_000 });
-  await expect(inspector.updatedMarker).toBeVisible();
+  await watchTheNoteAndTouch(inspector, api, { add: true });
   const added = inspector.treeItem("item 2");
   await expect(added).toBeVisible({ timeout: 10_000 });
   await expect(added).toContainText("new");
@@ -73,4 +90,25 @@ test("a 2026-07-28 server: era and version on its card, a watched resource and t
   await expect(form).toBeHidden();
   if (process.env.E2E_SHOTS)
     await page.screenshot({ path: `${process.env.E2E_SHOTS}/modern-input-answered.png` });
+});
+
+test("a 2026-07-28 server over Streamable HTTP: connected under auto, modern on its card, a watch follows it live", async ({
+  page,
+  inspector,
+  api,
+}) => {
+  modernHttp = await startFixtureHttp("e2e/fixtures/servers/modern-http-server.mjs", ["--legacy", "reject"]);
+  await inspector.open();
+  await inspector.pasteCommand(`${modernHttp.url}/mcp`);
+  await expect(page.getByLabel("Protocol era")).toHaveValue("auto");
+  await inspector.confirmConnect();
+  await expect(inspector.tree).toBeVisible({ timeout: 20_000 });
+
+  const card = inspector.selectedServerCard;
+  await expect(card.getByText("modern era · 2026-07-28")).toBeVisible();
+
+  await inspector.openResource([], "note");
+  await expect(inspector.viewer).toContainText("note after 0 touches");
+  // No click: the update arrives over the subscriptions/listen stream on the POST.
+  await watchTheNoteAndTouch(inspector, api, {});
 });

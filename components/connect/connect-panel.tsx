@@ -159,9 +159,12 @@ export function ConnectPanel({
               rows={headerRows}
               onRows={setHeaderRows}
               pending={create.isPending}
-              onRun={(connection) => create.mutate({ ...connection, ...saving })}
+              onRun={(connection) =>
+                create.mutate({ ...connection, ...saving, ...(era !== "auto" ? { era } : {}) })
+              }
               onEdit={edit}
             />
+            <EraSelect value={era} onChange={setEra} disabled={create.isPending} />
             <SaveChoice
               value={saving}
               onChange={setSaving}

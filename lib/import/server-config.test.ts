@@ -13,6 +13,28 @@ const env = (vars: Record<string, string>) => (name: string) =>
   Object.hasOwn(vars, name) ? vars[name] : undefined;
 
 describe("parseServerConfig", () => {
+  it("reads the inspector's own era field (issue 35); auto is the default, anything else a problem", () => {
+    const { servers, problems } = parseServerConfig(
+      JSON.stringify({
+        mcpServers: {
+          remote: { url: "http://127.0.0.1:3001/mcp", era: "modern" },
+          local: { command: "node", args: ["x.js"], era: "legacy" },
+          plain: { command: "node", era: "auto" },
+          odd: { command: "node", era: "2026" },
+        },
+      }),
+    );
+    expect(servers.map((s) => [s.name, s.launch.era])).toEqual([
+      ["remote", "modern"],
+      ["local", "legacy"],
+      ["plain", undefined],
+      ["odd", undefined],
+    ]);
+    expect(problems).toEqual([
+      expect.objectContaining({ path: "mcpServers.odd.era", message: "expected auto, legacy or modern" }),
+    ]);
+  });
+
   it("reads Claude Desktop / Cursor / .mcp.json mcpServers: commands and URLs", () => {
     const { servers, problems } = parseServerConfig(`{
       "mcpServers": {

@@ -12,7 +12,7 @@
  * config loses nothing.
  */
 import { CommandLineError, parseCommandLine } from "../launch/command-line";
-import type { HttpAuthSettings, HttpTransportChoice, LaunchSpec } from "../launch/launch-contract";
+import type { Era, HttpAuthSettings, HttpTransportChoice, LaunchSpec } from "../launch/launch-contract";
 import { references } from "./variables";
 import { SERVER_URL_START, transportOfConfigType, transportUrlProblem } from "../launch/http-input";
 import { startsWithJsoncObject } from "../json/json-gap";
@@ -274,6 +274,14 @@ class ConfigReader {
     return auth;
   }
 
+  /** The inspector's own `"era": "auto" | "legacy" | "modern"` (the protocol era to speak). */
+  private era(value: Json | undefined, path: string): { era?: Era } {
+    if (value === undefined || value === "auto") return {};
+    if (value === "legacy" || value === "modern") return { era: value };
+    this.problem(path, "expected auto, legacy or modern");
+    return {};
+  }
+
   private entry(path: string, name: string, entry: Json, inputs: ConfigInput[]): void {
     const at = (field: string) => (path ? `${path}.${field}` : field);
     if (!isObject(entry)) {
@@ -308,7 +316,14 @@ class ConfigReader {
       this.servers.push(
         server(
           path ? name : hostName(url),
-          { kind: "http", url, transport, headers, ...(auth ? { auth } : {}) },
+          {
+            kind: "http",
+            url,
+            transport,
+            headers,
+            ...(auth ? { auth } : {}),
+            ...this.era(entry.era, at("era")),
+          },
           inputs,
         ),
       );
@@ -340,6 +355,7 @@ class ConfigReader {
           args,
           env,
           ...(typeof entry.cwd === "string" ? { cwd: entry.cwd } : {}),
+          ...this.era(entry.era, at("era")),
         },
         inputs,
       ),

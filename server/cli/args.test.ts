@@ -171,6 +171,30 @@ describe("startupServers", () => {
     const [s] = startupServers(parseStartArgs(["http://h/mcp", "-H", "X-Key: v"]), "/", env);
     expect(s!.body).toEqual({ url: "http://h/mcp", transport: "auto", headers: { "X-Key": "v" } });
   });
+
+  it("--era goes into the server's body, a command's and a URL's, and wins over a config's era (issue 35)", () => {
+    const [url] = startupServers(parseStartArgs(["--era", "modern", "http://h/mcp"]), "/", env);
+    expect(url!.body).toMatchObject({ url: "http://h/mcp", era: "modern" });
+    const [command] = startupServers(parseStartArgs(["--era", "legacy", "--", "node", "x.js"]), "/", env);
+    expect(command!.body).toMatchObject({ command: "node", era: "legacy" });
+    const [auto] = startupServers(parseStartArgs(["--era", "auto", "http://h/mcp"]), "/", env);
+    expect(auto!.body).not.toHaveProperty("era");
+    expect(() => parseStartArgs(["--era", "new", "http://h/mcp"])).toThrow(
+      '--era must be one of auto, legacy, modern, got "new"',
+    );
+    const dir = mkdtempSync(path.join(tmpdir(), "era-config-"));
+    try {
+      const file = path.join(dir, "mcp.json");
+      writeFileSync(file, JSON.stringify({ mcpServers: { a: { url: "http://h/mcp", era: "legacy" } } }));
+      expect(startupServers(parseStartArgs(["--config", file]), dir, env)[0]!.body).toMatchObject({
+        era: "legacy",
+      });
+      const [over] = startupServers(parseStartArgs(["--config", file, "--era", "auto"]), dir, env);
+      expect(over!.body).not.toHaveProperty("era");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe("a WebSocket server on the command line", () => {

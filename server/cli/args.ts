@@ -9,7 +9,8 @@
  */
 import { closeSync, existsSync, openSync, readSync, statSync } from "node:fs";
 import { parseArgs } from "node:util";
-import type { HttpAuthSettings, HttpTransportChoice } from "../../lib/api/contract";
+import type { EraChoice, HttpAuthSettings, HttpTransportChoice } from "../../lib/api/contract";
+import { eraChoices } from "../../lib/launch/era";
 import { httpTransportChoices, SERVER_URL_START, transportUrlProblem } from "../../lib/launch/http-input";
 import { urlSlip } from "../../lib/launch/url-slip";
 import { closestCommand, COMMANDS } from "./commands.mjs";
@@ -32,6 +33,8 @@ export interface StartOptions {
   cwd?: string;
   headers: Record<string, string>;
   transport?: HttpTransportChoice;
+  /** `--era`: the protocol era to speak (auto probes server/discover); over a config's `era`. */
+  era?: EraChoice;
   /** OAuth client settings for the server URL (`--client-id`, `--scope`, …; `--[no-]remember`). */
   auth?: HttpAuthSettings;
   /** One-shot commands: the loopback port a sign-in's browser comes back to (default: a free one). */
@@ -117,6 +120,8 @@ Start the inspector and open it; servers given here are connected at start.
       --cwd DIR                   working folder of the server command
   -H, --header "Name: value"      header sent to the server URL (repeatable)
       --transport auto|streamable-http|sse|websocket
+      --era auto|legacy|modern    protocol era: auto probes server/discover (2026-07-28) and falls
+                                  back to initialize; legacy and modern force one (default auto)
       --client-id ID              OAuth: a client registered beforehand (else one is registered
                                   once per authorization server and remembered)
       --client-secret SECRET      OAuth: its secret (never printed; prefer a config's \${VAR})
@@ -216,6 +221,7 @@ export function parseStartArgs(argv: readonly string[]): StartOptions {
         cwd: { type: "string" },
         header: { type: "string", short: "H", multiple: true },
         transport: { type: "string" },
+        era: { type: "string" },
         "client-id": { type: "string" },
         "client-secret": { type: "string" },
         "client-metadata-url": { type: "string" },
@@ -273,6 +279,11 @@ export function parseStartArgs(argv: readonly string[]): StartOptions {
     if (!TRANSPORTS.includes(v.transport as HttpTransportChoice))
       throw new UsageError(`--transport must be one of ${TRANSPORTS.join(", ")}, got "${v.transport}"`);
     options.transport = v.transport as HttpTransportChoice;
+  }
+  if (v.era !== undefined) {
+    if (!eraChoices.includes(v.era as EraChoice))
+      throw new UsageError(`--era must be one of ${eraChoices.join(", ")}, got "${v.era}"`);
+    options.era = v.era as EraChoice;
   }
   const auth = authSettings(v);
   if (v["callback-port"] !== undefined) {

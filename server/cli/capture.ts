@@ -30,6 +30,7 @@ const USAGE = `usage: mcp-resource-inspector capture [options] [-- command… | 
   --format gzip|json     gzip (default, what the app opens); json: the same, uncompressed and indented
   server: -- command args… (-e KEY=VALUE, --cwd DIR) | URL (-H "Name: value", --transport)
           | --config FILE --server NAME
+  --era auto|legacy|modern   protocol era (default auto: probes server/discover, else initialize)
 ${SIGN_IN_HELP}
 exit: 0 written, 1 the server could not be reached or failed, 2 bad usage
 examples:

@@ -63,7 +63,7 @@ const URL_ONLY = new Set([
   "scope",
 ]);
 const COMMAND_ONLY = new Set(["env", "e", "cwd"]);
-const COMMON = new Set(["no-open", "open", "callback-port", "remember", "no-remember"]);
+const COMMON = new Set(["no-open", "open", "callback-port", "remember", "no-remember", "era"]);
 
 /** `--ignore-file`: one JSON Pointer a line; blank lines and `#` comments skipped. */
 function ignoreFile(file: string): string[] {

@@ -33,7 +33,8 @@ const USAGE = `usage: mcp-resource-inspector diff A B [options]
   A server side reads every URI the other side read; with --all, or against a capture taken with
   --all, also every resource it lists.
   Two servers read everything they list (--all is implied). -e KEY=VALUE and --cwd DIR apply to
-  every command side, -H, --transport and the OAuth options to every URL side.
+  every command side, -H, --transport and the OAuth options to every URL side; --era
+  auto|legacy|modern (the protocol era, default auto) to every server side.
   --ignore PTR             a JSON Pointer not to compare (repeatable; * is any one token), e.g.
                              /server/version  '/resources/*/annotations/lastModified'
                              /reads/demo:~1~1clock (a whole read; a URI is one token, / written ~1)

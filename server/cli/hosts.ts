@@ -24,6 +24,7 @@ const USAGE = `usage: mcp-resource-inspector hosts URI [options] [-- command… 
   --output FILE          write the output there instead of stdout
   server: -- command args… (-e KEY=VALUE, --cwd DIR) | URL (-H "Name: value", --transport)
           | --config FILE --server NAME
+  --era auto|legacy|modern   protocol era (default auto: probes server/discover, else initialize)
 ${SIGN_IN_HELP}
 exit: 0 read, 1 the read or the server failed (the host's rendering is still printed), 2 bad usage
 examples:

@@ -29,6 +29,7 @@ const USAGE = `usage: mcp-resource-inspector lint [options] [-- command… | URL
                                (default: the --server name of --config, else none)
   server: -- command args… (-e KEY=VALUE, --cwd DIR) | URL (-H "Name: value", --transport)
           | --config FILE --server NAME
+  --era auto|legacy|modern   protocol era (default auto: probes server/discover, else initialize)
 ${SIGN_IN_HELP}
 exit: 0 no errors (warnings and info allowed), 1 errors found or the server failed, 2 bad usage
 examples:

@@ -30,6 +30,7 @@ const USAGE = `usage: mcp-resource-inspector resources list|templates|read URI [
   --timeout MS           subscribe: stop after MS (default 30000; fewer than --count by then: exit 3)
   server: -- command args… (-e KEY=VALUE, --cwd DIR) | URL (-H "Name: value", --transport)
           | --config FILE --server NAME
+  --era auto|legacy|modern   protocol era (default auto: probes server/discover, else initialize)
 ${SIGN_IN_HELP}
 exit: 0 done, 1 the server or the call failed (a server without the resources capability: a note on
       stderr, or under --format json an empty answer with "note", exit 0 for a list), 2 bad usage,

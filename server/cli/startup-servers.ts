@@ -10,7 +10,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { CreateSessionBody, LaunchSpec, WatchFilesBody } from "../../lib/api/contract";
+import type { CreateSessionBody, Era, EraChoice, LaunchSpec, WatchFilesBody } from "../../lib/api/contract";
 import {
   expandLaunch,
   inWorkspaceFolder,
@@ -53,6 +53,7 @@ export function startupServers(
       args: target.args,
       env: options.env,
       cwd: path.resolve(from, options.cwd ?? "."),
+      ...eraOf(options),
     };
     const watch: WatchFilesBody | undefined =
       options.watch === undefined
@@ -72,18 +73,32 @@ export function startupServers(
           transport: options.transport ?? "auto",
           headers: options.headers,
           ...(options.auth ? { auth: options.auth } : {}),
+          ...eraOf(options),
         },
       },
     ];
   }
   if (options.config === undefined) return [];
-  const servers = fromConfig(path.resolve(from, options.config), options.servers, env, note);
+  const servers = fromConfig(path.resolve(from, options.config), options.servers, env, note).map((s) =>
+    // `--era` on the command line wins over a config's `era` (auto included: it clears it).
+    options.era === undefined ? s : { ...s, body: withEra(s.body, options.era) },
+  );
   // `--[no-]remember` is the one OAuth option that applies to a config's remote servers too.
   const remember = options.auth?.remember;
   if (remember === undefined) return servers;
   return servers.map((s) =>
     "url" in s.body ? { ...s, body: { ...s.body, auth: { ...s.body.auth, remember } } } : s,
   );
+}
+
+/** `--era` as a body's field: absent for auto, the default. */
+function eraOf(options: StartOptions): { era?: Era } {
+  return options.era && options.era !== "auto" ? { era: options.era } : {};
+}
+
+function withEra(body: CreateSessionBody, era: EraChoice): CreateSessionBody {
+  const { era: _old, ...rest } = body;
+  return { ...rest, ...(era !== "auto" ? { era } : {}) };
 }
 
 function fromConfig(
@@ -149,8 +164,10 @@ function labelOf(name: string, launch: LaunchSpec): string {
 }
 
 function bodyOf(name: string, launch: LaunchSpec, file: string): CreateSessionBody {
+  const era = launch.era ? { era: launch.era } : {};
   return launch.kind === "http"
     ? {
+        ...era,
         name,
         url: launch.url,
         transport: launch.transport,
@@ -158,6 +175,7 @@ function bodyOf(name: string, launch: LaunchSpec, file: string): CreateSessionBo
         ...(launch.auth ? { auth: launch.auth } : {}),
       }
     : {
+        ...era,
         name,
         command: launch.program,
         args: launch.args,

@@ -51,8 +51,8 @@ function httpErrors<T>(run: () => T): T {
 
 /** The expanded launch through the same validation and resolution as POST /api/sessions. */
 function createBody(launch: LaunchSpec, name: string): CreateSessionBody {
-  const body =
-    launch.kind === "http"
+  const body = {
+    ...(launch.kind === "http"
       ? { url: launch.url, transport: launch.transport, headers: launch.headers, name }
       : {
           command: launch.program,
@@ -60,7 +60,9 @@ function createBody(launch: LaunchSpec, name: string): CreateSessionBody {
           env: launch.env,
           ...(launch.cwd !== undefined ? { cwd: launch.cwd } : {}),
           name,
-        };
+        }),
+    ...(launch.era ? { era: launch.era } : {}),
+  };
   return parseWith(createSessionBodySchema, body);
 }
 

@@ -28,6 +28,24 @@ const server = (
 ) => ({ name, launch, stored: [], savedAt: "2026-01-01T00:00:00.000Z" }) satisfies SavedServer;
 
 describe("the saved-servers file", () => {
+  it("keeps the era a server was saved with, for a URL and a command (issue 35)", () => {
+    saveServer(
+      server("remote", {
+        kind: "http",
+        url: "http://127.0.0.1:9/mcp",
+        transport: "auto",
+        headers: {},
+        era: "modern",
+      }),
+      file,
+    );
+    saveServer(server("local", { kind: "stdio", program: "node", args: [], env: {}, era: "legacy" }), file);
+    expect(readSavedServers(file).map((s) => [s.name, s.launch.era])).toEqual([
+      ["remote", "modern"],
+      ["local", "legacy"],
+    ]);
+  });
+
   it("is created 0600 in a 0700 folder, written through a temp file that does not stay behind", () => {
     expect(readSavedServers(file)).toEqual([]);
     saveServer(server("one"), file);

@@ -20,6 +20,8 @@ export class SavedServersFileError extends Error {}
 export class SavedServerNotFoundError extends Error {}
 
 const strings = z.record(z.string(), z.string());
+/** The era the user chose when saving (absent: auto), kept so the server connects the same way. */
+const era = z.enum(["legacy", "modern"]).optional();
 const launchSchema = z.discriminatedUnion("kind", [
   z.object({
     kind: z.literal("stdio"),
@@ -27,12 +29,14 @@ const launchSchema = z.discriminatedUnion("kind", [
     args: z.array(z.string()),
     env: strings,
     cwd: z.string().optional(),
+    era,
   }),
   z.object({
     kind: z.literal("http"),
     url: z.string().min(1),
     transport: z.enum(httpTransportChoices),
     headers: strings,
+    era,
   }),
 ]);
 const FILE_VERSION = 1;

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
+import { perRequestStreamOf } from "../transports/traffic-tap";
 
 /**
  * The v2 client checks a 2026-07-28 result against its wire schema whatever schema the caller
@@ -98,6 +99,11 @@ export class HeldItems implements Transport {
 
   setProtocolVersion(version: string): void {
     this.inner.setProtocolVersion?.(version);
+  }
+
+  /** Passed on, as the v2 client asks it (traffic-tap.ts). */
+  get hasPerRequestStream(): boolean {
+    return perRequestStreamOf(this.inner);
   }
 
   /**

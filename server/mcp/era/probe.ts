@@ -7,6 +7,7 @@ import {
 } from "@modelcontextprotocol/client";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { Implementation } from "@/lib/api/contract";
+import { clip } from "@/lib/limits/bounds";
 import type { TrafficTap } from "../transports/traffic-tap";
 
 export const MODERN_VERSION = "2026-07-28";
@@ -62,7 +63,10 @@ export async function probeDiscover(
   tap.onerror = (err) => saved.onerror?.(err);
   try {
     await tap.start();
-    await tap.send({
+    // Over HTTP a legacy server may refuse the probe at the HTTP level (404 on an SSE endpoint,
+    // 400 for a request without a session, 401 before sign-in): an answer, and not 2026-07-28.
+    // A JSON-RPC error in the body comes back as a message instead (the modern binding's rule).
+    const sent = tap.send({
       jsonrpc: "2.0",
       id: PROBE_ID,
       method: "server/discover",
@@ -74,6 +78,12 @@ export async function probeDiscover(
         },
       },
     });
+    sent.catch((err: unknown) =>
+      settle({
+        kind: "legacy",
+        reason: `server/discover failed (${clip(err instanceof Error ? err.message : String(err), 300)})`,
+      }),
+    );
     return await verdict;
   } finally {
     clearTimeout(timer);

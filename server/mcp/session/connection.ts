@@ -8,7 +8,14 @@ import {
 import { clip } from "@/lib/limits/bounds";
 import type { Era, LaunchSpec, SessionError, SessionStatus } from "@/lib/api/contract";
 import type { McpConfig } from "../config";
-import { openProtocolClient, ProbeClosedError, type ProtocolClient, type ProtocolHandlers } from "../era";
+import {
+  LegacyEraUnsupportedError,
+  ModernEraUnsupportedError,
+  openProtocolClient,
+  ProbeClosedError,
+  type ProtocolClient,
+  type ProtocolHandlers,
+} from "../era";
 import { LegacyProtocolClient } from "../era/legacy";
 import { SessionNotConnectedError, SessionStartError, SignInRequiredError } from "../session-errors";
 import { boundCapabilities, boundServerInfo, MAX_ERROR_CHARS, MAX_INSTRUCTIONS_CHARS } from "../event-bounds";
@@ -286,6 +293,9 @@ export class SessionConnection {
       return `initialize timed out: the server did not answer within ${this.config.connectTimeoutMs} ms (MCP_INSPECTOR_CONNECT_TIMEOUT_MS)${
         this.launch.kind === "stdio" ? "; is it serving stdio? Some servers need a flag such as --stdio" : ""
       }.`;
+    // The server answered, in words of the protocol: that answer is the sentence.
+    if (err instanceof LegacyEraUnsupportedError || err instanceof ModernEraUnsupportedError)
+      return err.message;
     const specific = this.auth?.describeFailure(err) ?? this.transport.describeStartFailure(err);
     if (err instanceof ProbeClosedError)
       return `${specific ?? err.message} It closed on the era probe (server/discover) and was not started again: if it allows no request before initialize, choose the legacy era.`;

@@ -367,7 +367,8 @@ describe("remote failures: each a specific message, never a hang", () => {
         // The handshake completes; from the first request on, the session is forgotten.
         if (msg.method === "notifications/initialized") return void res.writeHead(202).end();
         if (req.headers["mcp-session-id"]) return void res.writeHead(404).end("Session not found");
-        if (++sessions > 1)
+        // The era probe (server/discover) before initialize is not a session.
+        if (msg.method === "initialize" && ++sessions > 1)
           return void res.writeHead(503, { "Content-Type": "text/plain" }).end("Maintenance");
         res.writeHead(200, { "Content-Type": "application/json", "Mcp-Session-Id": "first" });
         res.end(

@@ -12,8 +12,9 @@ import { authorizationHeaderOf } from "@/lib/launch/http-input";
 import { EventStreamKeeper } from "./event-stream-keeper";
 import { guardedFetch, type FetchLike } from "./guarded-fetch";
 import { describeBadJson, describeHttpFailure, describeRequestFailure, errnoOf } from "./http-failures";
+import { createModernInner, jsonRpcAnswerOf, ModernHttpInner, withBearer } from "./modern-http";
 import { TransportRequestError, type OwnedTransport, type OwnedTransportOptions } from "./owned";
-import { RemoteTransport } from "./remote";
+import { RemoteTransport, withServerHeaders } from "./remote";
 
 export interface HttpTransportOptions extends OwnedTransportOptions {
   /** The OAuth client for this server, when it needs sign-in. */
@@ -27,7 +28,7 @@ export interface HttpTransportOptions extends OwnedTransportOptions {
   fetchBase?: FetchLike;
 }
 
-type Inner = StreamableHTTPClientTransport | SSEClientTransport;
+type Inner = StreamableHTTPClientTransport | SSEClientTransport | ModernHttpInner;
 
 /** A status that tells `auto` the URL does not speak Streamable HTTP (the spec's fallback rule). */
 function fallsBack(err: unknown): boolean {
@@ -47,6 +48,10 @@ function fallsBack(err: unknown): boolean {
  * auth challenge), opens the legacy HTTP+SSE transport on the same URL instead, and says which it
  * used. Every request goes through one guarded fetch (allowed origins, size cap, no silent
  * cross-origin redirects); the GET stream re-opens with backoff and `Last-Event-ID` (the SDK's).
+ * Unless the launch asks for the legacy era or the SSE transport, it starts on the 2026-07-28
+ * binding (modern-http.ts), which carries the era probe and, when the server answers it, the
+ * whole modern session (no session id, no GET stream); an `initialize` is the legacy era, and
+ * from it on the SDK 1.32 transports above carry everything.
  */
 export class OwnedHttpTransport extends RemoteTransport<HttpTransportOptions> implements OwnedTransport {
   used: HttpTransportUsed | null = null;
@@ -107,10 +112,7 @@ export class OwnedHttpTransport extends RemoteTransport<HttpTransportOptions> im
     // The user's headers are added here, per request, for this server's origin only: given to the
     // SDK as `requestInit` they would go with every fetch it makes, OAuth discovery, registration
     // and token requests to another origin included, and would replace its OAuth token.
-    const gatedFetch: FetchLike = (url, init) =>
-      gated && this.ended
-        ? new Promise<Response>(() => {})
-        : this.fetch(url, withServerHeaders(url, init, this.url.origin, this.launch.headers));
+    const gatedFetch = this.serverFetch(gated);
     // Legacy SSE has no session id: a restarted server shows only as the event stream opening
     // again (the EventSource reconnects and is handed a new endpoint — a session that was never
     // initialized and holds none of our subscriptions). Once live, that is an expired session.
@@ -119,7 +121,8 @@ export class OwnedHttpTransport extends RemoteTransport<HttpTransportOptions> im
       kind !== "sse"
         ? async (url, init) => {
             const res = await gatedFetch(url, init);
-            if ((init?.method ?? "GET").toUpperCase() !== "GET" || inner !== this.inner) return res;
+            if ((init?.method ?? "GET").toUpperCase() === "POST") return jsonRpcAnswerOf(res, init?.body);
+            if (inner !== this.inner) return res;
             // The GET that (re-)opens the event stream: watched to its end, and re-opened then.
             if (res.status === 405) this.stream.notOffered();
             return res.ok ? this.stream.opened(res) : res;
@@ -154,39 +157,92 @@ export class OwnedHttpTransport extends RemoteTransport<HttpTransportOptions> im
               maxRetries: 0,
             },
           });
-    inner.onmessage = (m) => this.onmessage?.(m);
-    inner.onerror = (e) => {
-      // What fails while we close (a DELETE the server refuses, the aborted stream) is no news.
-      if (this.closing || inner !== this.inner) return;
-      // maxRetries 0 above: the SDK saying it will not reconnect is the keeper's cue, not news.
-      if (/^Maximum reconnection attempts \(0\) exceeded/.test(e.message)) return;
+    return this.attach(inner, (e) => {
       // The server cannot be reached at all (a request's network error): the stream is down too.
       if (this.live && kind === "sse" && (/SSE error|SSE stream disconnected/.test(e.message) || errnoOf(e)))
         this.setSseStreamLost(true);
       else if (this.live && errnoOf(e))
         this.stream.unreachable(`${this.url.host} cannot be reached (${errnoOf(e)})`);
       this.lastError = e;
+    });
+  }
+
+  /**
+   * An inner transport's callbacks, its own errors' effects in `heard`. What fails while we close
+   * (a DELETE the server refuses, the aborted stream) is no news, nor is an inner that was
+   * replaced (auto's first try, the era probe's binding) closing: that is not this one's end.
+   */
+  private attach<T extends Inner>(inner: T, heard: (e: Error) => void): T {
+    inner.onmessage = (m: JSONRPCMessage) => this.onmessage?.(m);
+    inner.onerror = (e: Error) => {
+      if (this.closing || inner !== this.inner) return;
+      // maxRetries 0: the SDK saying it will not reconnect is the keeper's cue, not news.
+      if (/^Maximum reconnection attempts \(0\) exceeded/.test(e.message)) return;
+      heard(e);
       this.onerror?.(e);
     };
     inner.onclose = () => {
-      // A replaced inner (auto's first try) closing is not the end of this transport.
       if (inner === this.inner) this.notifyClosed();
     };
     if (this.protocolVersion) inner.setProtocolVersion?.(this.protocolVersion);
     return inner;
   }
 
+  /**
+   * The fetch every inner transport uses: the guarded one, with the user's headers for the
+   * server's origin. `gated`: refuse to fetch once this transport ended (see `make`).
+   */
+  private serverFetch(gated = true): FetchLike {
+    return (url, init) =>
+      gated && this.ended
+        ? new Promise<Response>(() => {})
+        : this.fetch(url, withServerHeaders(url, init, this.url.origin, this.launch.headers));
+  }
+
+  /** The 2026-07-28 binding (modern-http.ts): the era probe and a modern session. */
+  private makeModern(): ModernHttpInner {
+    const own = this.ownAuthorization;
+    const inner = createModernInner(
+      this.url,
+      withBearer(this.serverFetch(), own ? undefined : this.options.authProvider, this.url.origin),
+    );
+    return this.attach(inner, (e) => {
+      if (this.live) this.lastError = e;
+    });
+    return inner;
+  }
+
+  /** The 2026-07-28 binding can carry this launch: Streamable HTTP (or auto), any era but legacy. */
+  private get startsModern(): boolean {
+    return this.launch.transport !== "sse" && this.launch.era !== "legacy";
+  }
+
+  /** The v2 client uses one POST stream per request, and aborts it to cancel (2026-07-28). */
+  get hasPerRequestStream(): boolean {
+    return this.inner instanceof ModernHttpInner;
+  }
+
   async start(): Promise<void> {
     if (this.inner) throw new Error("transport already started");
     const first: HttpTransportUsed = this.launch.transport === "sse" ? "sse" : "streamable-http";
-    this.inner = this.make(first);
+    this.inner = this.startsModern ? this.makeModern() : this.make(first);
     await this.inner.start();
     if (this.launch.transport !== "auto") this.used = first;
   }
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    const inner = this.inner;
+    let inner = this.inner;
     if (!inner || this.closing) throw new Error("Not connected");
+    if (inner instanceof ModernHttpInner) {
+      if (!isInitializeRequest(message))
+        return this.guard(() => (inner as ModernHttpInner).send(message, options));
+      // `initialize` is the legacy era: the SDK 1.32 transports carry it from here on.
+      this.inner = null;
+      await inner.close().catch(() => undefined);
+      inner = this.make("streamable-http");
+      this.inner = inner;
+      await inner.start();
+    }
     if (this.used !== null || this.launch.transport !== "auto" || !isInitializeRequest(message)) {
       return this.guard(() => sendOn(inner, message, options));
     }
@@ -275,6 +331,7 @@ export class OwnedHttpTransport extends RemoteTransport<HttpTransportOptions> im
 
   connected(): void {
     this.live = true;
+    if (this.inner instanceof ModernHttpInner) this.used = "streamable-http";
   }
 
   describeStartFailure(cause: Error): string | null {
@@ -319,25 +376,6 @@ export class OwnedHttpTransport extends RemoteTransport<HttpTransportOptions> im
   }
 }
 
-/**
- * The request with the user's headers added when it goes to the server's own origin, and as it
- * is otherwise. What the transport sets itself (Accept, Content-Type, Mcp-Session-Id,
- * Mcp-Protocol-Version, Last-Event-ID, the OAuth token) is kept: a user header never replaces a
- * protocol header. (An own Authorization header turns OAuth off for the session: session.ts.)
- */
-export function withServerHeaders(
-  url: string | URL,
-  init: RequestInit | undefined,
-  origin: string,
-  headers: Readonly<Record<string, string>>,
-): RequestInit | undefined {
-  const names = Object.keys(headers);
-  if (names.length === 0 || new URL(url).origin !== origin) return init;
-  const merged = new Headers(init?.headers);
-  for (const name of names) if (!merged.has(name)) merged.set(name, headers[name]!);
-  return { ...init, headers: merged };
-}
-
 /** The legacy SSE server handed us a new session (it restarted): re-initialize. */
 class SseSessionLostError extends Error {}
 
@@ -350,3 +388,4 @@ const EXPIRED_400 =
   /no valid session|session not found|unknown session|invalid session|session (has )?expired/i;
 
 export { describeHttpFailure, describeRequestFailure } from "./http-failures";
+export { withServerHeaders } from "./remote";

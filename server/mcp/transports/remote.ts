@@ -36,3 +36,22 @@ export abstract class RemoteTransport<Options extends OwnedTransportOptions> {
     this.onclose?.();
   }
 }
+
+/**
+ * The request with the user's headers added when it goes to the server's own origin, and as it
+ * is otherwise. What the transport sets itself (Accept, Content-Type, Mcp-Session-Id,
+ * Mcp-Protocol-Version, Last-Event-ID, the OAuth token) is kept: a user header never replaces a
+ * protocol header. (An own Authorization header turns OAuth off for the session: session.ts.)
+ */
+export function withServerHeaders(
+  url: string | URL,
+  init: RequestInit | undefined,
+  origin: string,
+  headers: Readonly<Record<string, string>>,
+): RequestInit | undefined {
+  const names = Object.keys(headers);
+  if (names.length === 0 || new URL(url).origin !== origin) return init;
+  const merged = new Headers(init?.headers);
+  for (const name of names) if (!merged.has(name)) merged.set(name, headers[name]!);
+  return { ...init, headers: merged };
+}

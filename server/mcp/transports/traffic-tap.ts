@@ -25,6 +25,14 @@ export function arrivedInvalidUtf8(message: JSONRPCMessage): boolean {
   return invalidUtf8.has(message);
 }
 
+/**
+ * Whether a transport opens a POST stream per request and cancels by aborting it (the HTTP
+ * transport's 2026-07-28 binding): the v2 client asks, so every wrapper passes it on.
+ */
+export function perRequestStreamOf(inner: Transport): boolean {
+  return (inner as { hasPerRequestStream?: boolean }).hasPerRequestStream === true;
+}
+
 function textOf(message: JSONRPCMessage): string {
   return arrivedAs.get(message) ?? JSON.stringify(message);
 }
@@ -55,6 +63,10 @@ export class TrafficTap implements Transport {
 
   get sessionId(): string | undefined {
     return this.inner.sessionId;
+  }
+
+  get hasPerRequestStream(): boolean {
+    return perRequestStreamOf(this.inner);
   }
 
   /** Idempotent: the era probe starts the transport before a client's connect() starts it again. */
