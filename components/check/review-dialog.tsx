@@ -3,7 +3,7 @@
 import { useEffect, useRef } from "react";
 import { ModalFrame } from "@/components/ui/modal-frame";
 import { Spinner } from "@/components/ui/spinner";
-import { useSelection } from "@/components/workspace/use-selection";
+import { useSelect } from "@/components/workspace/use-selection";
 import { canMove, draftProblems, isMovable } from "@/lib/check/draft";
 import { stepTarget, stepUri } from "@/lib/check/format";
 import type { RecordingDraft } from "@/lib/check/recording-queries";
@@ -24,7 +24,7 @@ export function ReviewDialog({ draft, serverName }: ReviewDialogProps) {
   const { check, sessionId, folder, saved, results, verify: verified } = draft;
   const { dispatch, patch, setOpen, clear } = useDraftEditor(sessionId);
   const { save, exportSpec, run, verify, download, specPath } = useReviewActions(draft);
-  const { select } = useSelection();
+  const select = useSelect();
   const problems = draftProblems(check);
   const resultsRef = useRef<HTMLDivElement>(null);
 

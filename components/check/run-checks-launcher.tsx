@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { useSessions } from "@/components/server-list/use-sessions";
-import { useSelection } from "@/components/workspace/use-selection";
+import { useSelect } from "@/components/workspace/use-selection";
 import { viewerSessionFor } from "@/lib/check/viewer-session";
 import { DEFAULT_CHECK_FOLDER } from "@/lib/check/format";
 import type { CheckResult } from "@/lib/check/results";
@@ -21,7 +21,7 @@ export function RunChecksLauncher({ currentServerId }: RunChecksLauncherProps) {
   const [envFile, setEnvFile] = useState("");
   const { checks, run } = useRunChecks(folder, open);
   const sessions = useSessions().data?.sessions ?? [];
-  const { select } = useSelection();
+  const select = useSelect();
   // Each check ran against a fresh server that has exited since: a failing step opens in a live
   // session of the same launch (the backend matched the launch, command or URL, at run time; the open
   // one the workspace shows wins). With none, the step says to start one instead of opening the

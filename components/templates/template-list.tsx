@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { useSelection } from "@/components/workspace/use-selection";
+import { useSelect } from "@/components/workspace/use-selection";
 import type { ResourceTemplate, SessionSummary } from "@/lib/api/contract";
 import { OpenUriBox, type TemplateMatch } from "./open-uri-box";
 import { TemplateCard } from "./template-card";
@@ -16,7 +16,7 @@ export interface TemplateListProps {
  * it (RFC 6570) and reads the result in the viewer.
  */
 export function TemplateList({ session, templates }: TemplateListProps) {
-  const { select } = useSelection();
+  const select = useSelect();
   const [open, setOpen] = useState<{ index: number; values?: Record<string, string> } | null>(null);
   const read = (uri: string) => select({ serverId: session.id, uri });
   const edit = (match: TemplateMatch) =>

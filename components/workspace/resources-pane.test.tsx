@@ -4,7 +4,6 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { stubApi } from "@/components/testing/api-stub";
 import { withViewport } from "@/components/testing/layout";
 import { renderWithQueries } from "@/components/testing/query-client";
-import { WithSearchParams } from "@/components/testing/search-params";
 import { stdioSession } from "@/components/testing/sessions";
 import type { ResourceListResponse, TemplateListResponse } from "@/lib/api/contract";
 import { queryKeys } from "@/lib/api/queries";
@@ -33,9 +32,7 @@ function showPane(lists: { resources?: ResourceListResponse; templates?: Templat
   const onSelectResource = vi.fn<(uri: string) => void>();
   const user = userEvent.setup();
   renderWithQueries(
-    <WithSearchParams>
-      <ResourcesPane session={session} selectedUri={null} onSelectResource={onSelectResource} />
-    </WithSearchParams>,
+    <ResourcesPane session={session} selectedUri={null} onSelectResource={onSelectResource} />,
     (c) => {
       if (lists.resources) c.setQueryData(queryKeys.resources(session.id), lists.resources);
       if (lists.templates) c.setQueryData(queryKeys.templates(session.id), lists.templates);

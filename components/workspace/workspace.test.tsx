@@ -1,8 +1,7 @@
-import { screen, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { renderWithQueries } from "@/components/testing/query-client";
-import { WithSearchParams } from "@/components/testing/search-params";
 import { stdioSession } from "@/components/testing/sessions";
 import type { SessionListResponse } from "@/lib/api/contract";
 import { queryKeys } from "@/lib/api/queries";
@@ -26,15 +25,10 @@ const GONE = stdioSession({
 function openAt(search: string) {
   window.history.replaceState(null, "", `/${search}`);
   const user = userEvent.setup();
-  renderWithQueries(
-    <WithSearchParams search={search}>
-      <Workspace />
-    </WithSearchParams>,
-    (c) => {
-      c.setQueryDefaults(queryKeys.sessions(), { staleTime: Infinity, refetchInterval: false });
-      c.setQueryData<SessionListResponse>(queryKeys.sessions(), { sessions: [DEMO, NOTES, GONE] });
-    },
-  );
+  renderWithQueries(<Workspace />, (c) => {
+    c.setQueryDefaults(queryKeys.sessions(), { staleTime: Infinity, refetchInterval: false });
+    c.setQueryData<SessionListResponse>(queryKeys.sessions(), { sessions: [DEMO, NOTES, GONE] });
+  });
   return { user };
 }
 
@@ -75,6 +69,18 @@ describe("Workspace", () => {
     const { user } = openAt("?server=demo&uri=demo%3A%2F%2Fa");
     await user.click(servers().getByRole("button", { name: "notes" }));
     expect(window.location.search).toBe("?server=notes");
+  });
+
+  it("follows the address back and forward: a history step shows the server it names", async () => {
+    const { user } = openAt("?server=demo");
+    await user.click(servers().getByRole("button", { name: "notes" }));
+    expect(current()).toEqual(["notes"]);
+    // What the browser does on Back: the address changes first, then popstate.
+    act(() => {
+      window.history.replaceState(null, "", "/?server=demo");
+      window.dispatchEvent(new PopStateEvent("popstate"));
+    });
+    expect(current()).toEqual(["demo"]);
   });
 
   it("reviews a pasted config across the two wide columns, not in the sidebar; Edit goes back keeping the text", async () => {

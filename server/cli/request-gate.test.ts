@@ -78,6 +78,15 @@ describe("request gate over real HTTP", () => {
     expect(b.headers["content-security-policy"]).not.toContain(nonce!);
   });
 
+  it("lets browsers keep the favicon its hashed link names, so an address change does not fetch it again", async () => {
+    expect((await get("/icon.svg?icon.0llsclq1j1uqa.svg")).headers["cache-control"]).toBe(
+      "public, max-age=31536000, immutable",
+    );
+    // Unhashed, it may change under the same name: the framework's own caching applies.
+    expect((await get("/icon.svg")).headers["cache-control"]).toBeUndefined();
+    expect((await get("/?icon.svg")).headers["cache-control"]).toBeUndefined();
+  });
+
   it("a handler's own CSP wins over the default, and x-body-length becomes Content-Length", async () => {
     expect((await get("/api/own-csp", auth)).headers["content-security-policy"]).toBe("sandbox");
     expect((await get("/api/other", auth)).headers["content-security-policy"]).toMatch(/sandbox$/);

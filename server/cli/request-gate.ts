@@ -28,6 +28,8 @@ export interface GateOptions {
   allowRemote: boolean;
 }
 
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
 /** API routes anyone on loopback may call without the token. */
 const PUBLIC_API = new Set(["/api/health"]);
 
@@ -128,6 +130,10 @@ export function createRequestGate(options: GateOptions) {
       envelopeBodilessErrors(req, res);
     } else if (rawPath.startsWith("/frame/")) setDefaultHeaders(res, frameHeaders(false));
     else {
+      // The favicon's link carries its content hash (`/icon.svg?<hash>`), and Chrome fetches it
+      // again on every address change: Next's `max-age=0, must-revalidate` (and no validator) made
+      // each selection a request that queued beside the read on this server (issue 34).
+      if (rawPath === "/icon.svg" && (req.url ?? "").includes("?")) res.setHeader("Cache-Control", IMMUTABLE);
       const nonce = newNonce();
       // Next takes the nonce for its own scripts from the request's CSP header.
       req.headers["content-security-policy"] = pageCsp(nonce);
