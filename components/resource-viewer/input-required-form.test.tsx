@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { stubApi } from "@/components/testing/api-stub";
 import { renderWithQueries } from "@/components/testing/query-client";
 import type { ReadResponse } from "@/lib/api/contract";
+import { PROFILE_REQUEST } from "@/lib/api/input-required-testing";
 import { queryKeys } from "@/lib/api/queries";
 import { InputRequiredForm } from "./input-required-form";
 
@@ -15,25 +16,7 @@ const ASKED: ReadResponse = {
   contents: [],
   resultType: "input_required",
   requestState: "form-round-1",
-  inputRequests: {
-    profile: {
-      method: "elicitation/create",
-      params: {
-        mode: "form",
-        message: "Who is asking?",
-        requestedSchema: {
-          type: "object",
-          properties: {
-            name: { type: "string", title: "Name", description: "How to greet you" },
-            age: { type: "integer", title: "Age" },
-            colour: { type: "string", title: "Colour", enum: ["red", "green", "blue"] },
-            newsletter: { type: "boolean", title: "Newsletter" },
-          },
-          required: ["name"],
-        },
-      },
-    },
-  },
+  inputRequests: { profile: PROFILE_REQUEST },
 };
 const ANSWERED: ReadResponse = { contents: [{ uri: URI, mimeType: "text/plain", text: "hello Ada" }] };
 

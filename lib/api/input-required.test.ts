@@ -1,23 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { asksOf, describeAsks, responsesOf, valuesOf } from "./input-required";
+import { PROFILE_REQUEST } from "./input-required-testing";
 
-/** As the v2 server SDK sends modern://form's input request (e2e/fixtures/servers/modern-server.mjs). */
+/** modern://form's request, and a field of a type the form cannot show. */
 const REQUESTS = {
   profile: {
-    method: "elicitation/create",
+    ...PROFILE_REQUEST,
     params: {
-      mode: "form",
-      message: "Who is asking?",
+      ...PROFILE_REQUEST.params,
       requestedSchema: {
-        type: "object",
+        ...PROFILE_REQUEST.params.requestedSchema,
         properties: {
-          name: { type: "string", title: "Name", description: "How to greet you" },
-          age: { type: "integer", title: "Age", minimum: 0 },
-          colour: { type: "string", title: "Colour", enum: ["red", "green", "blue"] },
-          newsletter: { type: "boolean", title: "Newsletter" },
+          ...PROFILE_REQUEST.params.requestedSchema.properties,
           tags: { type: "array", items: { type: "string" } },
         },
-        required: ["name"],
       },
     },
   },
